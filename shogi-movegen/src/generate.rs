@@ -1,0 +1,452 @@
+//! Legal move generation.
+//!
+//! The generator computes, for every piece, the bitboard of its legal destinations (pins,
+//! checks and the king's safety already applied) split into the destinations reachable without
+//! promotion and those reachable with promotion. A [`Sink`] either turns them into moves or
+//! just counts them, which is how perft counts the last ply without building moves.
+
+use shogi_types::{Bitboard, Color, Move, PieceKind, Square};
+
+use crate::attacks::{
+    between, bishop_attacks, gold_attacks, horse_attacks, king_attacks, knight_attacks, lance_attacks, line,
+    pawn_attacks, rook_attacks, dragon_attacks, silver_attacks,
+};
+use crate::error::IllegalMoveKind;
+use crate::rules::ProtectedSet;
+use crate::{MoveList, Position, Rules};
+
+/// Receives the legal moves of a position, grouped by piece.
+pub(crate) trait Sink {
+    /// The piece on `from` can move to each square of `plain` without promoting and to each
+    /// square of `promote` with promotion.
+    fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard);
+    /// A piece of `kind` can be dropped on each square of `to`.
+    fn drops(&mut self, kind: PieceKind, to: Bitboard);
+}
+
+/// Counts moves.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn moves(&mut self, _: Square, plain: Bitboard, promote: Bitboard) {
+        self.0 += u64::from(plain.count() + promote.count());
+    }
+    #[inline(always)]
+    fn drops(&mut self, _: PieceKind, to: Bitboard) {
+        self.0 += u64::from(to.count());
+    }
+}
+
+/// Calls a closure for each move.
+pub(crate) struct EachMove<F: FnMut(Move)>(pub(crate) F);
+
+impl<F: FnMut(Move)> Sink for EachMove<F> {
+    #[inline(always)]
+    fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard) {
+        for to in promote {
+            (self.0)(Move::Normal { from, to, promote: true });
+        }
+        for to in plain {
+            (self.0)(Move::Normal { from, to, promote: false });
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+        for to in to {
+            (self.0)(Move::Drop { kind, to });
+        }
+    }
+}
+
+/// The far rank of `color` (where pawns and lances must promote).
+#[inline(always)]
+fn last_rank(color: Color) -> Bitboard {
+    Bitboard::relative_ranks(color, 1, 1)
+}
+
+/// The far two ranks of `color` (where knights must promote).
+#[inline(always)]
+fn last_two_ranks(color: Color) -> Bitboard {
+    Bitboard::relative_ranks(color, 1, 2)
+}
+
+/// Rank 9 (the highest bit of each file's 9-bit group).
+const RANK_9: u128 = {
+    let mut bits = 0u128;
+    let mut f = 0;
+    while f < 9 {
+        bits |= 1 << (f * 9 + 8);
+        f += 1;
+    }
+    bits
+};
+
+/// All squares of the files that hold none of `pawns`, which has at most one square per file
+/// (a valid position never has two unpromoted pawns of one colour on a file).
+#[inline(always)]
+fn files_without(pawns: Bitboard) -> Bitboard {
+    // Per 9-bit file group: top - pawn never borrows across groups, and keeps the top bit
+    // exactly when the group is empty. Then spread each surviving top bit over its group.
+    let empty_tops = RANK_9.wrapping_sub(pawns.to_bits()) & RANK_9;
+    Bitboard::from_bits_truncate(empty_tops | empty_tops.wrapping_sub(empty_tops >> 8))
+}
+
+impl<R: Rules> Position<R> {
+    /// Runs the generator for the pieces on `from_mask`, the destinations in `to_mask`, and drops
+    /// if `with_drops`.
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S, from_mask: Bitboard, to_mask: Bitboard, with_drops: bool) {
+        let us = self.side;
+        let them = !us;
+        let own = self.by_color[us.index()];
+        let occ = own | self.by_color[them.index()];
+        let mut capturable = !own & to_mask;
+        if R::Protected::ACTIVE {
+            capturable -= self.protected.squares();
+        }
+
+        let king = self.kings[us.index()];
+        if let Some(ksq) = king {
+            if from_mask.has(ksq) {
+                let occ_without_king = occ.without(ksq);
+                let mut dests = Bitboard::EMPTY;
+                for to in king_attacks(ksq) & capturable {
+                    if !self.is_attacked_by(to, them, occ_without_king) {
+                        dests |= to;
+                    }
+                }
+                sink.moves(ksq, dests, Bitboard::EMPTY);
+            }
+        }
+
+        let (target, drop_target) = if self.checkers.is_empty() {
+            (capturable, !occ & to_mask)
+        } else if self.checkers.has_more_than_one() {
+            return;
+        } else {
+            match (king, self.checkers.first()) {
+                (Some(ksq), Some(checker)) => {
+                    let block = between(ksq, checker);
+                    ((block | checker) & capturable, block & to_mask)
+                }
+                _ => return,
+            }
+        };
+
+        let pinned = self.pinned;
+        let zone = Bitboard::promotion_zone(us);
+        let last1 = last_rank(us);
+        let last2 = last_two_ranks(us);
+        let k = &self.by_kind;
+        let mine = own & from_mask;
+
+        // Restricts the destinations of a pinned piece to its pin line.
+        let pin_filter = |from: Square, dests: Bitboard| -> Bitboard {
+            match king {
+                Some(ksq) if pinned.has(from) => dests & line(ksq, from),
+                _ => dests,
+            }
+        };
+
+        for from in k[PieceKind::Pawn.index()] & mine {
+            let to = pin_filter(from, pawn_attacks(us, from) & target);
+            sink.moves(from, to - last1, to & zone);
+        }
+        for from in k[PieceKind::Lance.index()] & mine {
+            let to = pin_filter(from, lance_attacks(us, from, occ) & target);
+            sink.moves(from, to - last1, to & zone);
+        }
+        for from in k[PieceKind::Knight.index()] & mine {
+            let to = pin_filter(from, knight_attacks(us, from) & target);
+            sink.moves(from, to - last2, to & zone);
+        }
+        for from in k[PieceKind::Silver.index()] & mine {
+            let to = pin_filter(from, silver_attacks(us, from) & target);
+            let promo = if zone.has(from) { to } else { to & zone };
+            sink.moves(from, to, promo);
+        }
+        for from in self.gold_movers() & mine {
+            let to = pin_filter(from, gold_attacks(us, from) & target);
+            sink.moves(from, to, Bitboard::EMPTY);
+        }
+        for from in k[PieceKind::Bishop.index()] & mine {
+            let to = pin_filter(from, bishop_attacks(from, occ) & target);
+            let promo = if zone.has(from) { to } else { to & zone };
+            sink.moves(from, to, promo);
+        }
+        for from in k[PieceKind::Rook.index()] & mine {
+            let to = pin_filter(from, rook_attacks(from, occ) & target);
+            let promo = if zone.has(from) { to } else { to & zone };
+            sink.moves(from, to, promo);
+        }
+        for from in k[PieceKind::Horse.index()] & mine {
+            let to = pin_filter(from, horse_attacks(from, occ) & target);
+            sink.moves(from, to, Bitboard::EMPTY);
+        }
+        for from in k[PieceKind::Dragon.index()] & mine {
+            let to = pin_filter(from, dragon_attacks(from, occ) & target);
+            sink.moves(from, to, Bitboard::EMPTY);
+        }
+
+        if with_drops && drop_target.is_nonempty() {
+            self.generate_drops(sink, drop_target);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_drops<S: Sink>(&self, sink: &mut S, drop_target: Bitboard) {
+        let us = self.side;
+        let hand = self.hands[us];
+        if hand.is_empty() {
+            return;
+        }
+        let last1 = last_rank(us);
+        if hand.has(PieceKind::Pawn) {
+            let mut to = (drop_target - last1) & files_without(self.pieces(us, PieceKind::Pawn));
+            if let Some(their_king) = self.kings[(!us).index()] {
+                // The only square where a pawn drop gives check: in front of the enemy king.
+                if let Some(check_sq) = (pawn_attacks(!us, their_king) & to).first() {
+                    if self.is_pawn_drop_mate(check_sq) {
+                        to = to.without(check_sq);
+                    }
+                }
+            }
+            sink.drops(PieceKind::Pawn, to);
+        }
+        if hand.has(PieceKind::Lance) {
+            sink.drops(PieceKind::Lance, drop_target - last1);
+        }
+        if hand.has(PieceKind::Knight) {
+            sink.drops(PieceKind::Knight, drop_target - last_two_ranks(us));
+        }
+        for kind in [PieceKind::Silver, PieceKind::Gold, PieceKind::Bishop, PieceKind::Rook] {
+            if hand.has(kind) {
+                sink.drops(kind, drop_target);
+            }
+        }
+    }
+
+    /// Whether dropping a pawn of the side to move on `to` (which must give check) mates.
+    ///
+    /// Decided exactly: the king may take the pawn only if no piece of the dropping side
+    /// (pinned or not) guards it; another defender may take it unless pinned (pins judged with
+    /// the pawn on the board); the king may flee to any square not attacked with the pawn on the
+    /// board. Interposing is impossible because the pawn stands next to the king.
+    #[doc(alias = "uchifuzume")]
+    pub(crate) fn is_pawn_drop_mate(&self, to: Square) -> bool {
+        let us = self.side;
+        let them = !us;
+        let Some(ksq) = self.kings[them.index()] else {
+            return false;
+        };
+        let occ = self.occupied().with(to);
+        // 1. The king takes the pawn.
+        if !self.is_attacked_by(to, us, occ) {
+            return false;
+        }
+        // 2. Another defender takes the pawn.
+        let defenders = self.attackers_to(to, them, occ).without(ksq);
+        if defenders.is_nonempty() {
+            let (pinned, _) = self.slider_pins_and_checks(them, ksq, occ);
+            for d in defenders {
+                if !pinned.has(d) || line(ksq, d).has(to) {
+                    return false;
+                }
+            }
+        }
+        // 3. The king flees.
+        let mut flight = king_attacks(ksq) - self.by_color[them.index()] - to;
+        if R::Protected::ACTIVE {
+            flight -= self.protected.squares();
+        }
+        let occ_without_king = occ.without(ksq);
+        for s in flight {
+            if !self.is_attacked_by(s, us, occ_without_king) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// All legal moves.
+    ///
+    /// ```
+    /// use shogi_movegen::Position;
+    /// assert_eq!(Position::default().legal_moves().len(), 30);
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut EachMove(|m| list.push(m)), Bitboard::FULL, Bitboard::FULL, true);
+        list
+    }
+
+    /// Calls `f` for every legal move, without building a list.
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        self.generate(&mut EachMove(f), Bitboard::FULL, Bitboard::FULL, true);
+    }
+
+    /// The number of legal moves, counted without building them.
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c, Bitboard::FULL, Bitboard::FULL, true);
+        c.0
+    }
+
+    /// The legal moves of the piece on `from` (empty if it is not the side to move's piece).
+    /// What a GUI needs to mark the squares a selected piece can go to.
+    #[must_use]
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut EachMove(|m| list.push(m)), Bitboard::from_square(from), Bitboard::FULL, false);
+        list
+    }
+
+    /// The squares where the side to move may legally drop a piece of `kind` (empty if it has
+    /// none in hand or `kind` cannot be dropped).
+    #[must_use]
+    pub fn legal_drops(&self, kind: PieceKind) -> Bitboard {
+        struct Drops(PieceKind, Bitboard);
+        impl Sink for Drops {
+            fn moves(&mut self, _: Square, _: Bitboard, _: Bitboard) {}
+            fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+                if kind == self.0 {
+                    self.1 = to;
+                }
+            }
+        }
+        if !kind.is_hand_kind() {
+            return Bitboard::EMPTY;
+        }
+        let mut sink = Drops(kind, Bitboard::EMPTY);
+        self.generate(&mut sink, Bitboard::EMPTY, Bitboard::FULL, true);
+        sink.1
+    }
+
+    /// The legal captures (board moves onto an enemy piece).
+    #[must_use]
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let theirs = self.by_color[(!self.side).index()];
+        self.generate(&mut EachMove(|m| list.push(m)), Bitboard::FULL, theirs, false);
+        list
+    }
+
+    /// The legal drops.
+    #[must_use]
+    pub fn legal_drop_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut EachMove(|m| list.push(m)), Bitboard::EMPTY, Bitboard::FULL, true);
+        list
+    }
+
+    /// Whether `m` is legal. Always equal to `self.legal_moves().contains(&m)`.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        struct Find(Move, bool);
+        impl Sink for Find {
+            fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard) {
+                if let Move::Normal { from: f, to, promote: p } = self.0 {
+                    if f == from && (if p { promote } else { plain }).has(to) {
+                        self.1 = true;
+                    }
+                }
+            }
+            fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+                if let Move::Drop { kind: k, to: t } = self.0 {
+                    if k == kind && to.has(t) {
+                        self.1 = true;
+                    }
+                }
+            }
+        }
+        let mut sink = Find(m, false);
+        match m {
+            Move::Normal { from, to, .. } => {
+                self.generate(&mut sink, Bitboard::from_square(from), Bitboard::from_square(to), false);
+            }
+            Move::Drop { kind, to } => {
+                if kind.is_hand_kind() && self.hands[self.side].has(kind) {
+                    self.generate(&mut sink, Bitboard::EMPTY, Bitboard::from_square(to), true);
+                }
+            }
+        }
+        sink.1
+    }
+
+    /// Why `m`, known to be illegal, is illegal.
+    pub(crate) fn diagnose(&self, m: Move) -> IllegalMoveKind {
+        let us = self.side;
+        let occ = self.occupied();
+        match m {
+            Move::Normal { from, to, promote } => {
+                let Some(piece) = self.board[from.index()] else {
+                    return IllegalMoveKind::NoSuchPiece;
+                };
+                if piece.color != us {
+                    return IllegalMoveKind::NotYourPiece;
+                }
+                if self.by_color[us.index()].has(to) {
+                    return IllegalMoveKind::CaptureOwnPiece;
+                }
+                if self.protected().has(to) {
+                    return IllegalMoveKind::CaptureProtected;
+                }
+                if !crate::attacks::attacks(us, piece.kind, from, occ).has(to) {
+                    return IllegalMoveKind::CannotReach;
+                }
+                if promote
+                    && (!piece.kind.can_promote() || !(from.is_promotion_zone(us) || to.is_promotion_zone(us)))
+                {
+                    return IllegalMoveKind::BadPromotion;
+                }
+                if !promote && to.rank().relative_to(us).get() < piece.kind.first_legal_rank() {
+                    return IllegalMoveKind::StuckPiece;
+                }
+                IllegalMoveKind::LeavesKingInCheck
+            }
+            Move::Drop { kind, to } => {
+                if !kind.is_hand_kind() || !self.hands[us].has(kind) {
+                    return IllegalMoveKind::NotInHand;
+                }
+                if occ.has(to) {
+                    return IllegalMoveKind::Occupied;
+                }
+                if to.rank().relative_to(us).get() < kind.first_legal_rank() {
+                    return IllegalMoveKind::StuckPiece;
+                }
+                if kind == PieceKind::Pawn && !files_without(self.pieces(us, PieceKind::Pawn)).has(to) {
+                    return IllegalMoveKind::TwoPawns;
+                }
+                if let (Some(ksq), Some(checker)) = (self.kings[us.index()], self.checkers.first()) {
+                    if self.checkers.has_more_than_one() || !between(ksq, checker).has(to) {
+                        return IllegalMoveKind::LeavesKingInCheck;
+                    }
+                }
+                if kind == PieceKind::Pawn {
+                    return IllegalMoveKind::DropPawnMate;
+                }
+                IllegalMoveKind::LeavesKingInCheck
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_without_pawns() {
+        let pawns = Bitboard::from_square(Square::SQ_5G) | Square::SQ_1I | Square::SQ_9A;
+        let free = files_without(pawns);
+        assert_eq!(free.count(), 6 * 9);
+        assert!(!free.has(Square::SQ_5A));
+        assert!(!free.has(Square::SQ_1E));
+        assert!(!free.has(Square::SQ_9I));
+        assert!(free.has(Square::SQ_2A));
+        assert_eq!(files_without(Bitboard::EMPTY), Bitboard::FULL);
+    }
+}

@@ -1,0 +1,564 @@
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::num::NonZeroU32;
+
+use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
+
+use crate::attacks::{
+    between, bishop_attacks, bishop_pseudo_attacks, gold_attacks, king_attacks, knight_attacks,
+    lance_attacks, lance_pseudo_attacks, pawn_attacks, rook_attacks, rook_pseudo_attacks,
+    silver_attacks,
+};
+use crate::error::{Fault, Faults, PositionError};
+use crate::rules::ProtectedSet;
+use crate::zobrist;
+use crate::{Rules, Standard};
+
+/// A valid shogi position under the rules `R` (standard shogi by default).
+///
+/// A `Position` in memory is always valid: it can only be made by [`Position::from_setup`]
+/// (or [`Default`], the start position) and changed by legal moves. It keeps no history, so
+/// it is cheap to copy; `shogi-rules` keeps the history of a game.
+///
+/// `Eq` and `Hash` compare the board, both hands, the side to move and the protected squares:
+/// the identity used for repetition (sennichite). The move number is ignored.
+///
+/// ```
+/// use shogi_movegen::Position;
+/// use shogi_types::Move;
+///
+/// let mut pos = Position::default();
+/// assert_eq!(pos.legal_moves().len(), 30);
+/// pos.play("7g7f".parse::<Move>()?)?;
+/// assert_eq!(pos.perft(2), 900);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position<R: Rules = Standard> {
+    pub(crate) board: [Option<Piece>; 81],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) by_kind: [Bitboard; 14],
+    pub(crate) hands: ByColor<Hand>,
+    pub(crate) kings: [Option<Square>; 2],
+    pub(crate) side: Color,
+    pub(crate) ply: NonZeroU32,
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+    pub(crate) hash: u64,
+    pub(crate) protected: R::Protected,
+}
+
+/// How many pieces of each unpromoted kind (indexed by `PieceKind::index`) one set holds.
+const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
+
+impl<R: Rules> Position<R> {
+    /// Validates `setup` and builds the position, with the protected squares the rules give it
+    /// ([`Rules::initial_protected`]; none in standard shogi).
+    ///
+    /// # Errors
+    /// Returns every [`Fault`] found at once; the error keeps the position so that soft faults
+    /// can be waived with [`PositionError::ignore`].
+    pub fn from_setup(setup: Setup) -> Result<Position<R>, PositionError<R>> {
+        let protected = R::initial_protected(&setup);
+        Position::from_setup_with_protected(setup, protected)
+    }
+
+    /// Like [`Position::from_setup`], with an explicit set of protected squares (for variants;
+    /// ignored when the rules have no protection).
+    ///
+    /// # Errors
+    /// As [`Position::from_setup`]; also [`Fault::BadProtection`] when a protected square holds
+    /// no piece that the rules allow to protect.
+    pub fn from_setup_with_protected(setup: Setup, protected: Bitboard) -> Result<Position<R>, PositionError<R>> {
+        let mut pos = Position::<R> {
+            board: setup.board,
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 14],
+            hands: setup.hands,
+            kings: [None; 2],
+            side: setup.side_to_move,
+            ply: setup.ply,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            hash: 0,
+            protected: R::Protected::default(),
+        };
+        let mut faults = Faults::NONE;
+        let mut king_count = [0u32; 2];
+        let mut material = [0u32; 8];
+        for sq in Square::ALL {
+            if let Some(p) = pos.board[sq.index()] {
+                pos.by_color[p.color.index()] |= sq;
+                pos.by_kind[p.kind.index()] |= sq;
+                material[p.kind.unpromote().index()] += 1;
+                if p.kind == PieceKind::King {
+                    king_count[p.color.index()] += 1;
+                    if pos.kings[p.color.index()].is_none() {
+                        pos.kings[p.color.index()] = Some(sq);
+                    }
+                }
+                let rel = sq.rank().relative_to(p.color).get();
+                if rel < p.kind.first_legal_rank() {
+                    faults = faults.with(Fault::StuckPiece);
+                }
+            }
+        }
+        for color in Color::ALL {
+            let hand = pos.hands[color];
+            for kind in PieceKind::HAND_KINDS {
+                material[kind.index()] += u32::from(hand.count(kind));
+            }
+            if king_count[color.index()] > 1 {
+                faults = faults.with(Fault::TooManyKings);
+            }
+            let pawns = pos.pieces(color, PieceKind::Pawn);
+            if pawns.count() != pawns.fill_files().count() / 9 {
+                faults = faults.with(Fault::TwoPawns);
+            }
+        }
+        match (king_count[0], king_count[1]) {
+            (0, 0) | (_, 0) => faults = faults.with(Fault::MissingKing),
+            (0, _) => faults = faults.with(Fault::MissingAttackerKing),
+            _ => {}
+        }
+        if material.iter().zip(SET_COUNTS).any(|(&n, max)| n > max) {
+            faults = faults.with(Fault::TooMuchMaterial);
+        }
+        if R::Protected::ACTIVE {
+            let ok = protected.iter().all(|sq| pos.board[sq.index()].is_some_and(R::can_be_protected));
+            if !ok {
+                faults = faults.with(Fault::BadProtection);
+            }
+            pos.protected.set_squares(protected & pos.occupied());
+        }
+        if let Some(k) = pos.kings[(!pos.side).index()] {
+            if pos.is_attacked_by(k, pos.side, pos.occupied()) {
+                faults = faults.with(Fault::OpponentInCheck);
+            }
+        }
+        pos.hash = pos.compute_hash();
+        pos.update_check_info();
+        if faults.is_empty() { Ok(pos) } else { Err(PositionError { position: pos, faults }) }
+    }
+
+    /// The unchecked setup of this position (protection is not part of a [`Setup`]; see
+    /// [`Position::protected`]).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup { board: self.board, hands: self.hands, side_to_move: self.side, ply: self.ply }
+    }
+
+    /// The side to move.
+    #[inline]
+    #[must_use]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The move number of the move about to be played (as in SFEN).
+    #[inline]
+    #[must_use]
+    pub fn ply(&self) -> NonZeroU32 {
+        self.ply
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The squares of `color`'s pieces of `kind`.
+    #[inline]
+    #[must_use]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// The squares of all pieces of `kind`, of both colours.
+    #[inline]
+    #[must_use]
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The squares of all of `color`'s pieces.
+    #[inline]
+    #[must_use]
+    pub fn pieces_of_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The occupied squares.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The square of `color`'s king (`None` only for the attacker of a mate problem, see
+    /// [`Fault::MissingAttackerKing`]).
+    #[inline]
+    #[must_use]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers.is_nonempty()
+    }
+
+    /// The side to move's pieces that are pinned to its king by an enemy lance, bishop, rook,
+    /// horse or dragon.
+    #[inline]
+    #[must_use]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// The pieces in `color`'s hand.
+    #[inline]
+    #[must_use]
+    pub fn hand(&self, color: Color) -> Hand {
+        self.hands[color]
+    }
+
+    /// Both hands.
+    #[inline]
+    #[must_use]
+    pub fn hands(&self) -> ByColor<Hand> {
+        self.hands
+    }
+
+    /// The squares of pieces that no move may capture (always empty in standard shogi).
+    #[inline]
+    #[must_use]
+    pub fn protected(&self) -> Bitboard {
+        self.protected.squares()
+    }
+
+    /// The Zobrist key of the position: board, hands, side to move and protected squares.
+    /// Updated incrementally by every move; equal positions have equal keys.
+    #[doc(alias = "hash")]
+    #[inline]
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The key computed from scratch (for tests: always equal to [`Position::zobrist`]).
+    #[must_use]
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for sq in self.occupied() {
+            if let Some(p) = self.board[sq.index()] {
+                h ^= zobrist::piece_key(p, sq);
+            }
+        }
+        for color in Color::ALL {
+            for (kind, n) in self.hands[color].iter() {
+                h = h.wrapping_add(zobrist::hand_key(color, kind).wrapping_mul(u64::from(n)));
+            }
+        }
+        for sq in self.protected.squares() {
+            h ^= zobrist::protected_key(sq);
+        }
+        if self.side == Color::White {
+            h ^= zobrist::white_key();
+        }
+        h
+    }
+
+    /// Golds and the pieces that move like a gold (tokin, promoted lance, knight and silver).
+    #[inline(always)]
+    pub(crate) fn gold_movers(&self) -> Bitboard {
+        let k = &self.by_kind;
+        k[PieceKind::Gold.index()]
+            | k[PieceKind::ProPawn.index()]
+            | k[PieceKind::ProLance.index()]
+            | k[PieceKind::ProKnight.index()]
+            | k[PieceKind::ProSilver.index()]
+    }
+
+    #[inline(always)]
+    fn rooks_dragons(&self) -> Bitboard {
+        self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Dragon.index()]
+    }
+
+    #[inline(always)]
+    fn bishops_horses(&self) -> Bitboard {
+        self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Horse.index()]
+    }
+
+    /// The pieces of `color` that attack `sq`, with `occupied` as the occupancy for sliders.
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let them = !color;
+        let k = &self.by_kind;
+        let steps = pawn_attacks(them, sq) & k[PieceKind::Pawn.index()]
+            | knight_attacks(them, sq) & k[PieceKind::Knight.index()]
+            | silver_attacks(them, sq) & k[PieceKind::Silver.index()]
+            | gold_attacks(them, sq) & self.gold_movers()
+            | king_attacks(sq)
+                & (k[PieceKind::King.index()] | k[PieceKind::Horse.index()] | k[PieceKind::Dragon.index()]);
+        let sliders = lance_attacks(them, sq, occupied) & k[PieceKind::Lance.index()]
+            | rook_attacks(sq, occupied) & self.rooks_dragons()
+            | bishop_attacks(sq, occupied) & self.bishops_horses();
+        (steps | sliders) & self.by_color[color.index()]
+    }
+
+    /// Whether a piece of `color` attacks `sq`, with `occupied` as the occupancy for sliders.
+    #[inline]
+    #[must_use]
+    pub fn is_attacked_by(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
+        let them = !color;
+        let k = &self.by_kind;
+        let mine = self.by_color[color.index()];
+        let steps = pawn_attacks(them, sq) & k[PieceKind::Pawn.index()]
+            | knight_attacks(them, sq) & k[PieceKind::Knight.index()]
+            | silver_attacks(them, sq) & k[PieceKind::Silver.index()]
+            | gold_attacks(them, sq) & self.gold_movers()
+            | king_attacks(sq)
+                & (k[PieceKind::King.index()] | k[PieceKind::Horse.index()] | k[PieceKind::Dragon.index()]);
+        if (steps & mine).is_nonempty() {
+            return true;
+        }
+        let lances = k[PieceKind::Lance.index()] & mine;
+        if (lance_pseudo_attacks(them, sq) & lances).is_nonempty()
+            && (lance_attacks(them, sq, occupied) & lances).is_nonempty()
+        {
+            return true;
+        }
+        let rooks = self.rooks_dragons() & mine;
+        if (rook_pseudo_attacks(sq) & rooks).is_nonempty() && (rook_attacks(sq, occupied) & rooks).is_nonempty() {
+            return true;
+        }
+        let bishops = self.bishops_horses() & mine;
+        (bishop_pseudo_attacks(sq) & bishops).is_nonempty() && (bishop_attacks(sq, occupied) & bishops).is_nonempty()
+    }
+
+    /// The pieces of `color` pinned to its king by enemy sliders, for the occupancy `occupied`,
+    /// and the enemy pieces that check that king along a line (snipers with nothing between).
+    #[inline(always)]
+    pub(crate) fn slider_pins_and_checks(&self, color: Color, ksq: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        let theirs = self.by_color[(!color).index()];
+        let own = self.by_color[color.index()];
+        let snipers = (lance_pseudo_attacks(color, ksq) & self.by_kind[PieceKind::Lance.index()]
+            | rook_pseudo_attacks(ksq) & self.rooks_dragons()
+            | bishop_pseudo_attacks(ksq) & self.bishops_horses())
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        let mut checks = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(ksq, s) & occupied;
+            if b.is_empty() {
+                checks |= s;
+            } else if !b.has_more_than_one() && (b & own).is_nonempty() {
+                pinned |= b;
+            }
+        }
+        (pinned, checks)
+    }
+
+    /// Recomputes the checkers and pinned pieces of the side to move.
+    #[inline(always)]
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.side;
+        let Some(ksq) = self.kings[us.index()] else {
+            self.checkers = Bitboard::EMPTY;
+            self.pinned = Bitboard::EMPTY;
+            return;
+        };
+        let k = &self.by_kind;
+        let theirs = self.by_color[(!us).index()];
+        let steps = (pawn_attacks(us, ksq) & k[PieceKind::Pawn.index()]
+            | knight_attacks(us, ksq) & k[PieceKind::Knight.index()]
+            | silver_attacks(us, ksq) & k[PieceKind::Silver.index()]
+            | gold_attacks(us, ksq) & self.gold_movers()
+            | king_attacks(ksq)
+                & (k[PieceKind::King.index()] | k[PieceKind::Horse.index()] | k[PieceKind::Dragon.index()]))
+            & theirs;
+        let (pinned, slider_checks) = self.slider_pins_and_checks(us, ksq, self.occupied());
+        self.checkers = steps | slider_checks;
+        self.pinned = pinned;
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, p: Piece) {
+        self.board[sq.index()] = Some(p);
+        self.by_color[p.color.index()] |= sq;
+        self.by_kind[p.kind.index()] |= sq;
+        self.hash ^= zobrist::piece_key(p, sq);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square, p: Piece) {
+        self.board[sq.index()] = None;
+        self.by_color[p.color.index()] ^= sq;
+        self.by_kind[p.kind.index()] ^= sq;
+        self.hash ^= zobrist::piece_key(p, sq);
+    }
+
+    /// Plays a board move known to be legal.
+    #[inline(always)]
+    pub(crate) fn do_normal(&mut self, from: Square, to: Square, promote: bool) {
+        let Some(piece) = self.board[from.index()] else {
+            return;
+        };
+        let us = self.side;
+        if let Some(captured) = self.board[to.index()] {
+            self.remove(to, captured);
+            let kind = captured.kind.unpromote();
+            if let Some(h) = self.hands[us].checked_add(kind) {
+                self.hands[us] = h;
+                self.hash = self.hash.wrapping_add(zobrist::hand_key(us, kind));
+            }
+        }
+        self.remove(from, piece);
+        let kind = if promote { piece.kind.promote().unwrap_or(piece.kind) } else { piece.kind };
+        self.put(to, Piece::new(us, kind));
+        if kind == PieceKind::King {
+            self.kings[us.index()] = Some(to);
+        }
+        if R::Protected::ACTIVE {
+            let mut prot = self.protected.squares();
+            if prot.has(to) {
+                // Only reachable through `play_unchecked` misuse; keep the set consistent.
+                prot = prot.without(to);
+                self.hash ^= zobrist::protected_key(to);
+            }
+            if prot.has(from) {
+                prot = prot.without(from);
+                self.hash ^= zobrist::protected_key(from);
+                if !promote {
+                    prot = prot.with(to);
+                    self.hash ^= zobrist::protected_key(to);
+                }
+            }
+            self.protected.set_squares(prot);
+        }
+        self.finish_move();
+    }
+
+    /// Plays a drop known to be legal.
+    #[inline(always)]
+    pub(crate) fn do_drop(&mut self, kind: PieceKind, to: Square) {
+        let us = self.side;
+        let Some(h) = self.hands[us].checked_remove(kind) else {
+            return;
+        };
+        if self.board[to.index()].is_some() {
+            return;
+        }
+        self.hands[us] = h;
+        self.hash = self.hash.wrapping_sub(zobrist::hand_key(us, kind));
+        self.put(to, Piece::new(us, kind));
+        self.finish_move();
+    }
+
+    #[inline(always)]
+    fn finish_move(&mut self) {
+        self.side = !self.side;
+        self.hash ^= zobrist::white_key();
+        self.ply = self.ply.saturating_add(1);
+        self.update_check_info();
+    }
+
+    /// Plays `m` without checking that it is legal. For engines and perft, which only play
+    /// moves the generator produced.
+    ///
+    /// The legality check is `debug_assert!`ed. In release builds an illegal move leaves a
+    /// position that may break the rules (never memory safety); a move from an empty square or
+    /// a drop of a piece not in hand is ignored.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "illegal move {m}");
+        match m {
+            Move::Normal { from, to, promote } => self.do_normal(from, to, promote),
+            Move::Drop { kind, to } => self.do_drop(kind, to),
+        }
+    }
+
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    /// Returns [`IllegalMove`](crate::IllegalMove) naming the broken rule, and leaves the
+    /// position unchanged, if `m` is not legal.
+    pub fn play(&mut self, m: Move) -> Result<(), crate::IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(crate::IllegalMove { mv: m, kind: self.diagnose(m) })
+        }
+    }
+}
+
+impl Default for Position<Standard> {
+    /// The standard start position.
+    fn default() -> Position<Standard> {
+        Position::start()
+    }
+}
+
+impl<R: Rules> Position<R> {
+    /// The standard start position (平手, hirate), Black to move, under the rules `R`.
+    #[must_use]
+    pub fn start() -> Position<R> {
+        match Position::from_setup(Setup::standard()) {
+            Ok(p) => p,
+            // The standard setup has no fault; keep the built position regardless.
+            Err(e) => e.position,
+        }
+    }
+}
+
+impl<R: Rules> PartialEq for Position<R> {
+    fn eq(&self, other: &Position<R>) -> bool {
+        self.board == other.board
+            && self.hands == other.hands
+            && self.side == other.side
+            && self.protected == other.protected
+    }
+}
+
+impl<R: Rules> Eq for Position<R> {}
+
+impl<R: Rules> Hash for Position<R> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl<R: Rules> fmt::Debug for Position<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Position {{")?;
+        for rank in shogi_types::Rank::ALL {
+            f.write_str("   ")?;
+            for file in shogi_types::File::ALL.iter().rev() {
+                let sq = Square::new(*file, rank);
+                match self.board[sq.index()] {
+                    Some(p) => {
+                        let mark = if self.protected.squares().has(sq) { "!" } else { " " };
+                        if p.kind.is_promoted() { write!(f, "{p:>2}{mark}")? } else { write!(f, " {p:>1}{mark}")? }
+                    }
+                    None => f.write_str("  .")?,
+                }
+            }
+            f.write_str("\n")?;
+        }
+        writeln!(f, "    black hand {:?}, white hand {:?}", self.hands.black, self.hands.white)?;
+        write!(f, "    {} to move, move {} }}", self.side, self.ply)
+    }
+}

@@ -1,0 +1,85 @@
+//! Zobrist keys: fixed pseudo-random numbers, built at compile time.
+//!
+//! The key of a position is the XOR of one key per (piece, square) and per protected square,
+//! the side key when White is to move, plus (wrapping addition) one key per piece in hand, so
+//! that hand counts of any size hash without a table per count.
+
+use shogi_types::{Color, Piece, PieceKind, Square};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+struct Keys {
+    board: [[u64; 81]; 28],
+    hand: [[u64; 8]; 2],
+    protected: [u64; 81],
+    white: u64,
+}
+
+const fn build() -> Keys {
+    let mut keys = Keys { board: [[0; 81]; 28], hand: [[0; 8]; 2], protected: [0; 81], white: 0 };
+    let mut state = 0x5348_4f47_4921_u64; // "SHOGI!"
+    let mut p = 0;
+    while p < 28 {
+        let mut s = 0;
+        while s < 81 {
+            let (st, k) = splitmix(state);
+            state = st;
+            keys.board[p][s] = k;
+            s += 1;
+        }
+        p += 1;
+    }
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 8 {
+            let (st, v) = splitmix(state);
+            state = st;
+            keys.hand[c][k] = v;
+            k += 1;
+        }
+        c += 1;
+    }
+    let mut s = 0;
+    while s < 81 {
+        let (st, v) = splitmix(state);
+        state = st;
+        keys.protected[s] = v;
+        s += 1;
+    }
+    let (_, v) = splitmix(state);
+    keys.white = v;
+    keys
+}
+
+static KEYS: Keys = build();
+
+/// The key of `piece` standing on `sq`.
+#[inline(always)]
+pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
+    KEYS.board[piece.color.index() * 14 + piece.kind.index()][sq.index()]
+}
+
+/// The key added once per piece of `kind` in `color`'s hand.
+#[inline(always)]
+pub(crate) fn hand_key(color: Color, kind: PieceKind) -> u64 {
+    KEYS.hand[color.index()][kind.index() & 7]
+}
+
+/// The key of a protected square.
+#[inline(always)]
+pub(crate) fn protected_key(sq: Square) -> u64 {
+    KEYS.protected[sq.index()]
+}
+
+/// The key XORed in when White is to move.
+#[inline(always)]
+pub(crate) fn white_key() -> u64 {
+    KEYS.white
+}

@@ -1,0 +1,72 @@
+//! Runs the published perft counts of `tests/data/*.perft`.
+//!
+//! Entries above a node limit are skipped: 2 million nodes in debug builds, 50 million in
+//! release builds. `PERFT_MAX_NODES=<n>` overrides the limit (CI runs the release table up to
+//! about 10^9 nodes with it).
+
+mod reference;
+
+use shogi_movegen::{Position, Standard};
+
+struct Entry {
+    id: String,
+    sfen: String,
+    depth: u32,
+    nodes: u64,
+}
+
+fn entries(text: &str) -> Vec<Entry> {
+    let mut out = Vec::new();
+    let (mut id, mut sfen) = (String::new(), String::new());
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if let Some(rest) = line.strip_prefix("id ") {
+            id = rest.to_string();
+        } else if let Some(rest) = line.strip_prefix("sfen ") {
+            sfen = rest.to_string();
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut it = rest.split_whitespace();
+            let depth = it.next().and_then(|d| d.parse().ok()).expect("perft depth");
+            let nodes = it.next().and_then(|n| n.parse().ok()).expect("perft nodes");
+            out.push(Entry { id: id.clone(), sfen: sfen.clone(), depth, nodes });
+        }
+    }
+    out
+}
+
+fn node_limit() -> u64 {
+    if let Ok(v) = std::env::var("PERFT_MAX_NODES") {
+        return v.parse().expect("PERFT_MAX_NODES must be an integer");
+    }
+    if cfg!(debug_assertions) { 2_000_000 } else { 50_000_000 }
+}
+
+fn position(sfen: &str) -> Position<Standard> {
+    let setup = reference::sfen::parse(sfen);
+    // Some published positions hold extra material or a single king: opt in explicitly.
+    Position::from_setup(setup).or_else(|e| e.ignore_soft()).expect("valid perft position")
+}
+
+fn run(file: &str) {
+    let limit = node_limit();
+    let (mut ran, mut skipped) = (0, 0);
+    for e in entries(file) {
+        if e.nodes > limit {
+            skipped += 1;
+            continue;
+        }
+        let pos = position(&e.sfen);
+        assert_eq!(pos.perft(e.depth), e.nodes, "{} depth {}", e.id, e.depth);
+        if e.nodes < 200_000 {
+            assert_eq!(pos.perft_unbulked(e.depth), e.nodes, "{} depth {} (unbulked)", e.id, e.depth);
+        }
+        ran += 1;
+    }
+    eprintln!("perft: {ran} entries passed, {skipped} above the node limit of {limit}");
+    assert!(ran > 0);
+}
+
+#[test]
+fn reference_table() {
+    run(include_str!("data/reference.perft"));
+}
