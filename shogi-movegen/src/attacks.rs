@@ -17,7 +17,16 @@ const PAWN_STEPS: &[(i8, i8)] = &[(0, -1)];
 const KNIGHT_STEPS: &[(i8, i8)] = &[(1, -2), (-1, -2)];
 const SILVER_STEPS: &[(i8, i8)] = &[(0, -1), (1, -1), (-1, -1), (1, 1), (-1, 1)];
 const GOLD_STEPS: &[(i8, i8)] = &[(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)];
-const KING_STEPS: &[(i8, i8)] = &[(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1), (1, 1), (-1, 1)];
+const KING_STEPS: &[(i8, i8)] = &[
+    (0, -1),
+    (1, -1),
+    (-1, -1),
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (1, 1),
+    (-1, 1),
+];
 
 const fn step_table(steps: &[(i8, i8)], color: Color) -> [Bitboard; 81] {
     let mut table = [Bitboard::EMPTY; 81];
@@ -44,7 +53,10 @@ const fn step_table(steps: &[(i8, i8)], color: Color) -> [Bitboard; 81] {
 }
 
 const fn by_color_table(steps: &[(i8, i8)]) -> [[Bitboard; 81]; 2] {
-    [step_table(steps, Color::Black), step_table(steps, Color::White)]
+    [
+        step_table(steps, Color::Black),
+        step_table(steps, Color::White),
+    ]
 }
 
 static PAWN: [[Bitboard; 81]; 2] = by_color_table(PAWN_STEPS);
@@ -186,7 +198,10 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let r = &RAYS[sq.index()];
     let occ = occupied.to_bits();
     Bitboard::from_bits_truncate(
-        ray_down_index(r[0], occ) | ray_up_index(r[1], occ) | ray_down_index(r[2], occ) | ray_up_index(r[3], occ),
+        ray_down_index(r[0], occ)
+            | ray_up_index(r[1], occ)
+            | ray_down_index(r[2], occ)
+            | ray_up_index(r[3], occ),
     )
 }
 
@@ -197,7 +212,10 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let r = &RAYS[sq.index()];
     let occ = occupied.to_bits();
     Bitboard::from_bits_truncate(
-        ray_down_index(r[4], occ) | ray_up_index(r[5], occ) | ray_down_index(r[6], occ) | ray_up_index(r[7], occ),
+        ray_down_index(r[4], occ)
+            | ray_up_index(r[5], occ)
+            | ray_down_index(r[6], occ)
+            | ray_up_index(r[7], occ),
     )
 }
 
@@ -338,12 +356,20 @@ mod tests {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let occ = Bitboard::from_bits_truncate(((seed as u128) << 64 | lo as u128) & ((lo as u128) << 3 | seed as u128));
+            let occ = Bitboard::from_bits_truncate(
+                ((seed as u128) << 64 | lo as u128) & ((lo as u128) << 3 | seed as u128),
+            );
             for sq in Square::ALL {
                 assert_eq!(rook_attacks(sq, occ), naive_slide(sq, &DIRS[0..4], occ));
                 assert_eq!(bishop_attacks(sq, occ), naive_slide(sq, &DIRS[4..8], occ));
-                assert_eq!(lance_attacks(Color::Black, sq, occ), naive_slide(sq, &[(0, -1)], occ));
-                assert_eq!(lance_attacks(Color::White, sq, occ), naive_slide(sq, &[(0, 1)], occ));
+                assert_eq!(
+                    lance_attacks(Color::Black, sq, occ),
+                    naive_slide(sq, &[(0, -1)], occ)
+                );
+                assert_eq!(
+                    lance_attacks(Color::White, sq, occ),
+                    naive_slide(sq, &[(0, 1)], occ)
+                );
             }
         }
     }

@@ -60,12 +60,16 @@ impl Fault {
     const fn message(self) -> &'static str {
         match self {
             Fault::MissingKing => "white has no king",
-            Fault::MissingAttackerKing => "black has no king (a mate problem; waive Fault::MissingAttackerKing to allow it)",
+            Fault::MissingAttackerKing => {
+                "black has no king (a mate problem; waive Fault::MissingAttackerKing to allow it)"
+            }
             Fault::TooManyKings => "a side has more than one king",
             Fault::TwoPawns => "a side has two unpromoted pawns on one file (nifu)",
             Fault::StuckPiece => "a pawn, lance or knight stands where it can never move",
             Fault::OpponentInCheck => "the side not to move is in check",
-            Fault::TooMuchMaterial => "more pieces of a kind than one set holds (waive Fault::TooMuchMaterial to allow it)",
+            Fault::TooMuchMaterial => {
+                "more pieces of a kind than one set holds (waive Fault::TooMuchMaterial to allow it)"
+            }
             Fault::BadProtection => "a protected square holds no piece that can be protected",
         }
     }
@@ -161,7 +165,11 @@ impl<R: Rules> PositionError<R> {
         if fault.is_soft() {
             self.faults = self.faults.without(fault);
         }
-        if self.faults.is_empty() { Ok(self.position) } else { Err(self) }
+        if self.faults.is_empty() {
+            Ok(self.position)
+        } else {
+            Err(self)
+        }
     }
 
     /// Waives every soft fault (extra material, the attacker's missing king) and returns the
@@ -170,13 +178,16 @@ impl<R: Rules> PositionError<R> {
     /// # Errors
     /// Returns `self` if hard faults remain.
     pub fn ignore_soft(self) -> Result<Position<R>, PositionError<R>> {
-        self.ignore(Fault::TooMuchMaterial).or_else(|e| e.ignore(Fault::MissingAttackerKing))
+        self.ignore(Fault::TooMuchMaterial)
+            .or_else(|e| e.ignore(Fault::MissingAttackerKing))
     }
 }
 
 impl<R: Rules> fmt::Debug for PositionError<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PositionError").field("faults", &self.faults).finish_non_exhaustive()
+        f.debug_struct("PositionError")
+            .field("faults", &self.faults)
+            .finish_non_exhaustive()
     }
 }
 
@@ -233,7 +244,9 @@ impl IllegalMoveKind {
     const fn message(self) -> &'static str {
         match self {
             IllegalMoveKind::NoSuchPiece => "no piece on the origin square",
-            IllegalMoveKind::NotYourPiece => "the piece on the origin square belongs to the opponent",
+            IllegalMoveKind::NotYourPiece => {
+                "the piece on the origin square belongs to the opponent"
+            }
             IllegalMoveKind::CannotReach => "the piece cannot reach the destination",
             IllegalMoveKind::CaptureOwnPiece => "the destination holds the mover's own piece",
             IllegalMoveKind::CaptureProtected => "the destination holds a protected piece",

@@ -8,8 +8,8 @@
 use shogi_types::{Bitboard, Color, Move, PieceKind, Square};
 
 use crate::attacks::{
-    between, bishop_attacks, gold_attacks, horse_attacks, king_attacks, knight_attacks, lance_attacks, line,
-    pawn_attacks, rook_attacks, dragon_attacks, silver_attacks,
+    between, bishop_attacks, dragon_attacks, gold_attacks, horse_attacks, king_attacks,
+    knight_attacks, lance_attacks, line, pawn_attacks, rook_attacks, silver_attacks,
 };
 use crate::error::IllegalMoveKind;
 use crate::rules::ProtectedSet;
@@ -45,10 +45,18 @@ impl<F: FnMut(Move)> Sink for EachMove<F> {
     #[inline(always)]
     fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard) {
         for to in promote {
-            (self.0)(Move::Normal { from, to, promote: true });
+            (self.0)(Move::Normal {
+                from,
+                to,
+                promote: true,
+            });
         }
         for to in plain {
-            (self.0)(Move::Normal { from, to, promote: false });
+            (self.0)(Move::Normal {
+                from,
+                to,
+                promote: false,
+            });
         }
     }
     #[inline(always)]
@@ -96,7 +104,13 @@ impl<R: Rules> Position<R> {
     /// Runs the generator for the pieces on `from_mask`, the destinations in `to_mask`, and drops
     /// if `with_drops`.
     #[inline(always)]
-    pub(crate) fn generate<S: Sink>(&self, sink: &mut S, from_mask: Bitboard, to_mask: Bitboard, with_drops: bool) {
+    pub(crate) fn generate<S: Sink>(
+        &self,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        with_drops: bool,
+    ) {
         let us = self.side;
         let them = !us;
         let own = self.by_color[us.index()];
@@ -107,17 +121,17 @@ impl<R: Rules> Position<R> {
         }
 
         let king = self.kings[us.index()];
-        if let Some(ksq) = king {
-            if from_mask.has(ksq) {
-                let occ_without_king = occ.without(ksq);
-                let mut dests = Bitboard::EMPTY;
-                for to in king_attacks(ksq) & capturable {
-                    if !self.is_attacked_by(to, them, occ_without_king) {
-                        dests |= to;
-                    }
+        if let Some(ksq) = king
+            && from_mask.has(ksq)
+        {
+            let occ_without_king = occ.without(ksq);
+            let mut dests = Bitboard::EMPTY;
+            for to in king_attacks(ksq) & capturable {
+                if !self.is_attacked_by(to, them, occ_without_king) {
+                    dests |= to;
                 }
-                sink.moves(ksq, dests, Bitboard::EMPTY);
             }
+            sink.moves(ksq, dests, Bitboard::EMPTY);
         }
 
         let (target, drop_target) = if self.checkers.is_empty() {
@@ -206,10 +220,10 @@ impl<R: Rules> Position<R> {
             let mut to = (drop_target - last1) & files_without(self.pieces(us, PieceKind::Pawn));
             if let Some(their_king) = self.kings[(!us).index()] {
                 // The only square where a pawn drop gives check: in front of the enemy king.
-                if let Some(check_sq) = (pawn_attacks(!us, their_king) & to).first() {
-                    if self.is_pawn_drop_mate(check_sq) {
-                        to = to.without(check_sq);
-                    }
+                if let Some(check_sq) = (pawn_attacks(!us, their_king) & to).first()
+                    && self.is_pawn_drop_mate(check_sq)
+                {
+                    to = to.without(check_sq);
                 }
             }
             sink.drops(PieceKind::Pawn, to);
@@ -220,7 +234,12 @@ impl<R: Rules> Position<R> {
         if hand.has(PieceKind::Knight) {
             sink.drops(PieceKind::Knight, drop_target - last_two_ranks(us));
         }
-        for kind in [PieceKind::Silver, PieceKind::Gold, PieceKind::Bishop, PieceKind::Rook] {
+        for kind in [
+            PieceKind::Silver,
+            PieceKind::Gold,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+        ] {
             if hand.has(kind) {
                 sink.drops(kind, drop_target);
             }
@@ -278,7 +297,12 @@ impl<R: Rules> Position<R> {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut EachMove(|m| list.push(m)), Bitboard::FULL, Bitboard::FULL, true);
+        self.generate(
+            &mut EachMove(|m| list.push(m)),
+            Bitboard::FULL,
+            Bitboard::FULL,
+            true,
+        );
         list
     }
 
@@ -300,7 +324,12 @@ impl<R: Rules> Position<R> {
     #[must_use]
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut EachMove(|m| list.push(m)), Bitboard::from_square(from), Bitboard::FULL, false);
+        self.generate(
+            &mut EachMove(|m| list.push(m)),
+            Bitboard::from_square(from),
+            Bitboard::FULL,
+            false,
+        );
         list
     }
 
@@ -330,7 +359,12 @@ impl<R: Rules> Position<R> {
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();
         let theirs = self.by_color[(!self.side).index()];
-        self.generate(&mut EachMove(|m| list.push(m)), Bitboard::FULL, theirs, false);
+        self.generate(
+            &mut EachMove(|m| list.push(m)),
+            Bitboard::FULL,
+            theirs,
+            false,
+        );
         list
     }
 
@@ -338,7 +372,12 @@ impl<R: Rules> Position<R> {
     #[must_use]
     pub fn legal_drop_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut EachMove(|m| list.push(m)), Bitboard::EMPTY, Bitboard::FULL, true);
+        self.generate(
+            &mut EachMove(|m| list.push(m)),
+            Bitboard::EMPTY,
+            Bitboard::FULL,
+            true,
+        );
         list
     }
 
@@ -348,24 +387,35 @@ impl<R: Rules> Position<R> {
         struct Find(Move, bool);
         impl Sink for Find {
             fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard) {
-                if let Move::Normal { from: f, to, promote: p } = self.0 {
-                    if f == from && (if p { promote } else { plain }).has(to) {
-                        self.1 = true;
-                    }
+                if let Move::Normal {
+                    from: f,
+                    to,
+                    promote: p,
+                } = self.0
+                    && f == from
+                    && (if p { promote } else { plain }).has(to)
+                {
+                    self.1 = true;
                 }
             }
             fn drops(&mut self, kind: PieceKind, to: Bitboard) {
-                if let Move::Drop { kind: k, to: t } = self.0 {
-                    if k == kind && to.has(t) {
-                        self.1 = true;
-                    }
+                if let Move::Drop { kind: k, to: t } = self.0
+                    && k == kind
+                    && to.has(t)
+                {
+                    self.1 = true;
                 }
             }
         }
         let mut sink = Find(m, false);
         match m {
             Move::Normal { from, to, .. } => {
-                self.generate(&mut sink, Bitboard::from_square(from), Bitboard::from_square(to), false);
+                self.generate(
+                    &mut sink,
+                    Bitboard::from_square(from),
+                    Bitboard::from_square(to),
+                    false,
+                );
             }
             Move::Drop { kind, to } => {
                 if kind.is_hand_kind() && self.hands[self.side].has(kind) {
@@ -398,7 +448,8 @@ impl<R: Rules> Position<R> {
                     return IllegalMoveKind::CannotReach;
                 }
                 if promote
-                    && (!piece.kind.can_promote() || !(from.is_promotion_zone(us) || to.is_promotion_zone(us)))
+                    && (!piece.kind.can_promote()
+                        || !(from.is_promotion_zone(us) || to.is_promotion_zone(us)))
                 {
                     return IllegalMoveKind::BadPromotion;
                 }
@@ -417,13 +468,15 @@ impl<R: Rules> Position<R> {
                 if to.rank().relative_to(us).get() < kind.first_legal_rank() {
                     return IllegalMoveKind::StuckPiece;
                 }
-                if kind == PieceKind::Pawn && !files_without(self.pieces(us, PieceKind::Pawn)).has(to) {
+                if kind == PieceKind::Pawn
+                    && !files_without(self.pieces(us, PieceKind::Pawn)).has(to)
+                {
                     return IllegalMoveKind::TwoPawns;
                 }
-                if let (Some(ksq), Some(checker)) = (self.kings[us.index()], self.checkers.first()) {
-                    if self.checkers.has_more_than_one() || !between(ksq, checker).has(to) {
-                        return IllegalMoveKind::LeavesKingInCheck;
-                    }
+                if let (Some(ksq), Some(checker)) = (self.kings[us.index()], self.checkers.first())
+                    && (self.checkers.has_more_than_one() || !between(ksq, checker).has(to))
+                {
+                    return IllegalMoveKind::LeavesKingInCheck;
                 }
                 if kind == PieceKind::Pawn {
                     return IllegalMoveKind::DropPawnMate;

@@ -2,6 +2,9 @@
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
+// `PositionError` keeps the built position (about 500 bytes) so that soft faults can be waived
+// without validating again; boxing it would need the heap, which `no_std` users may not have.
+#![allow(clippy::result_large_err)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

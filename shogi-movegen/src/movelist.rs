@@ -18,7 +18,10 @@ pub struct MoveList {
     truncated: bool,
 }
 
-const FILLER: Move = Move::Drop { kind: shogi_types::PieceKind::Pawn, to: shogi_types::Square::SQ_1A };
+const FILLER: Move = Move::Drop {
+    kind: shogi_types::PieceKind::Pawn,
+    to: shogi_types::Square::SQ_1A,
+};
 
 impl MoveList {
     /// The number of moves a list can hold.
@@ -28,7 +31,11 @@ impl MoveList {
     #[inline]
     #[must_use]
     pub fn new() -> MoveList {
-        MoveList { moves: [FILLER; MoveList::CAPACITY], len: 0, truncated: false }
+        MoveList {
+            moves: [FILLER; MoveList::CAPACITY],
+            len: 0,
+            truncated: false,
+        }
     }
 
     /// Appends a move; when the list is full the move is dropped and the list marked truncated.

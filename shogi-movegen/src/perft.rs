@@ -51,7 +51,11 @@ impl<R: Rules> Position<R> {
             0 => 1,
             1 => self.count_legal_moves(),
             _ => {
-                let mut sink = PerftSink { pos: self, depth: depth - 1, nodes: 0 };
+                let mut sink = PerftSink {
+                    pos: self,
+                    depth: depth - 1,
+                    nodes: 0,
+                };
                 self.generate(&mut sink, Bitboard::FULL, Bitboard::FULL, true);
                 sink.nodes
             }

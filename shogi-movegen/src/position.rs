@@ -30,7 +30,8 @@ use crate::{Rules, Standard};
 /// let mut pos = Position::default();
 /// assert_eq!(pos.legal_moves().len(), 30);
 /// pos.play("7g7f".parse::<Move>()?)?;
-/// assert_eq!(pos.perft(2), 900);
+/// assert_eq!(pos.count_legal_moves(), 30); // White's replies
+/// assert_eq!(pos.perft(2), 1_110);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy)]
@@ -69,7 +70,10 @@ impl<R: Rules> Position<R> {
     /// # Errors
     /// As [`Position::from_setup`]; also [`Fault::BadProtection`] when a protected square holds
     /// no piece that the rules allow to protect.
-    pub fn from_setup_with_protected(setup: Setup, protected: Bitboard) -> Result<Position<R>, PositionError<R>> {
+    pub fn from_setup_with_protected(
+        setup: Setup,
+        protected: Bitboard,
+    ) -> Result<Position<R>, PositionError<R>> {
         let mut pos = Position::<R> {
             board: setup.board,
             by_color: [Bitboard::EMPTY; 2],
@@ -125,27 +129,41 @@ impl<R: Rules> Position<R> {
             faults = faults.with(Fault::TooMuchMaterial);
         }
         if R::Protected::ACTIVE {
-            let ok = protected.iter().all(|sq| pos.board[sq.index()].is_some_and(R::can_be_protected));
+            let ok = protected
+                .iter()
+                .all(|sq| pos.board[sq.index()].is_some_and(R::can_be_protected));
             if !ok {
                 faults = faults.with(Fault::BadProtection);
             }
             pos.protected.set_squares(protected & pos.occupied());
         }
-        if let Some(k) = pos.kings[(!pos.side).index()] {
-            if pos.is_attacked_by(k, pos.side, pos.occupied()) {
-                faults = faults.with(Fault::OpponentInCheck);
-            }
+        if let Some(k) = pos.kings[(!pos.side).index()]
+            && pos.is_attacked_by(k, pos.side, pos.occupied())
+        {
+            faults = faults.with(Fault::OpponentInCheck);
         }
         pos.hash = pos.compute_hash();
         pos.update_check_info();
-        if faults.is_empty() { Ok(pos) } else { Err(PositionError { position: pos, faults }) }
+        if faults.is_empty() {
+            Ok(pos)
+        } else {
+            Err(PositionError {
+                position: pos,
+                faults,
+            })
+        }
     }
 
     /// The unchecked setup of this position (protection is not part of a [`Setup`]; see
     /// [`Position::protected`]).
     #[must_use]
     pub fn to_setup(&self) -> Setup {
-        Setup { board: self.board, hands: self.hands, side_to_move: self.side, ply: self.ply }
+        Setup {
+            board: self.board,
+            hands: self.hands,
+            side_to_move: self.side,
+            ply: self.ply,
+        }
     }
 
     /// The side to move.
@@ -311,7 +329,9 @@ impl<R: Rules> Position<R> {
             | silver_attacks(them, sq) & k[PieceKind::Silver.index()]
             | gold_attacks(them, sq) & self.gold_movers()
             | king_attacks(sq)
-                & (k[PieceKind::King.index()] | k[PieceKind::Horse.index()] | k[PieceKind::Dragon.index()]);
+                & (k[PieceKind::King.index()]
+                    | k[PieceKind::Horse.index()]
+                    | k[PieceKind::Dragon.index()]);
         let sliders = lance_attacks(them, sq, occupied) & k[PieceKind::Lance.index()]
             | rook_attacks(sq, occupied) & self.rooks_dragons()
             | bishop_attacks(sq, occupied) & self.bishops_horses();
@@ -330,7 +350,9 @@ impl<R: Rules> Position<R> {
             | silver_attacks(them, sq) & k[PieceKind::Silver.index()]
             | gold_attacks(them, sq) & self.gold_movers()
             | king_attacks(sq)
-                & (k[PieceKind::King.index()] | k[PieceKind::Horse.index()] | k[PieceKind::Dragon.index()]);
+                & (k[PieceKind::King.index()]
+                    | k[PieceKind::Horse.index()]
+                    | k[PieceKind::Dragon.index()]);
         if (steps & mine).is_nonempty() {
             return true;
         }
@@ -341,17 +363,25 @@ impl<R: Rules> Position<R> {
             return true;
         }
         let rooks = self.rooks_dragons() & mine;
-        if (rook_pseudo_attacks(sq) & rooks).is_nonempty() && (rook_attacks(sq, occupied) & rooks).is_nonempty() {
+        if (rook_pseudo_attacks(sq) & rooks).is_nonempty()
+            && (rook_attacks(sq, occupied) & rooks).is_nonempty()
+        {
             return true;
         }
         let bishops = self.bishops_horses() & mine;
-        (bishop_pseudo_attacks(sq) & bishops).is_nonempty() && (bishop_attacks(sq, occupied) & bishops).is_nonempty()
+        (bishop_pseudo_attacks(sq) & bishops).is_nonempty()
+            && (bishop_attacks(sq, occupied) & bishops).is_nonempty()
     }
 
     /// The pieces of `color` pinned to its king by enemy sliders, for the occupancy `occupied`,
     /// and the enemy pieces that check that king along a line (snipers with nothing between).
     #[inline(always)]
-    pub(crate) fn slider_pins_and_checks(&self, color: Color, ksq: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    pub(crate) fn slider_pins_and_checks(
+        &self,
+        color: Color,
+        ksq: Square,
+        occupied: Bitboard,
+    ) -> (Bitboard, Bitboard) {
         let theirs = self.by_color[(!color).index()];
         let own = self.by_color[color.index()];
         let snipers = (lance_pseudo_attacks(color, ksq) & self.by_kind[PieceKind::Lance.index()]
@@ -387,7 +417,9 @@ impl<R: Rules> Position<R> {
             | silver_attacks(us, ksq) & k[PieceKind::Silver.index()]
             | gold_attacks(us, ksq) & self.gold_movers()
             | king_attacks(ksq)
-                & (k[PieceKind::King.index()] | k[PieceKind::Horse.index()] | k[PieceKind::Dragon.index()]))
+                & (k[PieceKind::King.index()]
+                    | k[PieceKind::Horse.index()]
+                    | k[PieceKind::Dragon.index()]))
             & theirs;
         let (pinned, slider_checks) = self.slider_pins_and_checks(us, ksq, self.occupied());
         self.checkers = steps | slider_checks;
@@ -426,7 +458,11 @@ impl<R: Rules> Position<R> {
             }
         }
         self.remove(from, piece);
-        let kind = if promote { piece.kind.promote().unwrap_or(piece.kind) } else { piece.kind };
+        let kind = if promote {
+            piece.kind.promote().unwrap_or(piece.kind)
+        } else {
+            piece.kind
+        };
         self.put(to, Piece::new(us, kind));
         if kind == PieceKind::King {
             self.kings[us.index()] = Some(to);
@@ -500,7 +536,10 @@ impl<R: Rules> Position<R> {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(crate::IllegalMove { mv: m, kind: self.diagnose(m) })
+            Err(crate::IllegalMove {
+                mv: m,
+                kind: self.diagnose(m),
+            })
         }
     }
 }
@@ -550,15 +589,27 @@ impl<R: Rules> fmt::Debug for Position<R> {
                 let sq = Square::new(*file, rank);
                 match self.board[sq.index()] {
                     Some(p) => {
-                        let mark = if self.protected.squares().has(sq) { "!" } else { " " };
-                        if p.kind.is_promoted() { write!(f, "{p:>2}{mark}")? } else { write!(f, " {p:>1}{mark}")? }
+                        let mark = if self.protected.squares().has(sq) {
+                            "!"
+                        } else {
+                            " "
+                        };
+                        if p.kind.is_promoted() {
+                            write!(f, "{p:>2}{mark}")?
+                        } else {
+                            write!(f, " {p:>1}{mark}")?
+                        }
                     }
                     None => f.write_str("  .")?,
                 }
             }
             f.write_str("\n")?;
         }
-        writeln!(f, "    black hand {:?}, white hand {:?}", self.hands.black, self.hands.white)?;
+        writeln!(
+            f,
+            "    black hand {:?}, white hand {:?}",
+            self.hands.black, self.hands.white
+        )?;
         write!(f, "    {} to move, move {} }}", self.side, self.ply)
     }
 }

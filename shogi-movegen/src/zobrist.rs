@@ -22,7 +22,12 @@ struct Keys {
 }
 
 const fn build() -> Keys {
-    let mut keys = Keys { board: [[0; 81]; 28], hand: [[0; 8]; 2], protected: [0; 81], white: 0 };
+    let mut keys = Keys {
+        board: [[0; 81]; 28],
+        hand: [[0; 8]; 2],
+        protected: [0; 81],
+        white: 0,
+    };
     let mut state = 0x5348_4f47_4921_u64; // "SHOGI!"
     let mut p = 0;
     while p < 28 {

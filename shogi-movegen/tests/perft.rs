@@ -4,9 +4,8 @@
 //! release builds. `PERFT_MAX_NODES=<n>` overrides the limit (CI runs the release table up to
 //! about 10^9 nodes with it).
 
-mod reference;
-
 use shogi_movegen::{Position, Standard};
+use shogi_notation::sfen::Sfen;
 
 struct Entry {
     id: String,
@@ -28,7 +27,12 @@ fn entries(text: &str) -> Vec<Entry> {
             let mut it = rest.split_whitespace();
             let depth = it.next().and_then(|d| d.parse().ok()).expect("perft depth");
             let nodes = it.next().and_then(|n| n.parse().ok()).expect("perft nodes");
-            out.push(Entry { id: id.clone(), sfen: sfen.clone(), depth, nodes });
+            out.push(Entry {
+                id: id.clone(),
+                sfen: sfen.clone(),
+                depth,
+                nodes,
+            });
         }
     }
     out
@@ -38,13 +42,20 @@ fn node_limit() -> u64 {
     if let Ok(v) = std::env::var("PERFT_MAX_NODES") {
         return v.parse().expect("PERFT_MAX_NODES must be an integer");
     }
-    if cfg!(debug_assertions) { 2_000_000 } else { 50_000_000 }
+    if cfg!(debug_assertions) {
+        2_000_000
+    } else {
+        50_000_000
+    }
 }
 
 fn position(sfen: &str) -> Position<Standard> {
-    let setup = reference::sfen::parse(sfen);
+    let setup = sfen.parse::<Sfen>().expect("perft sfen").into_setup();
     // Some published positions hold extra material or a single king: opt in explicitly.
-    Position::from_setup(setup).or_else(|e| e.ignore_soft()).expect("valid perft position")
+    match Position::from_setup(setup) {
+        Ok(pos) => pos,
+        Err(e) => e.ignore_soft().expect("valid perft position"),
+    }
 }
 
 fn run(file: &str) {
@@ -58,7 +69,13 @@ fn run(file: &str) {
         let pos = position(&e.sfen);
         assert_eq!(pos.perft(e.depth), e.nodes, "{} depth {}", e.id, e.depth);
         if e.nodes < 200_000 {
-            assert_eq!(pos.perft_unbulked(e.depth), e.nodes, "{} depth {} (unbulked)", e.id, e.depth);
+            assert_eq!(
+                pos.perft_unbulked(e.depth),
+                e.nodes,
+                "{} depth {} (unbulked)",
+                e.id,
+                e.depth
+            );
         }
         ran += 1;
     }

@@ -1,1 +1,7 @@
-#![doc = "placeholder"]
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
+
+pub mod sfen;
+mod token;
+pub mod usi;

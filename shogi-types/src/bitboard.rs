@@ -1,5 +1,7 @@
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 use crate::{Color, File, Rank, Square};
 
@@ -59,7 +61,11 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn from_bits(bits: u128) -> Option<Bitboard> {
-        if bits & !MASK == 0 { Some(Bitboard(bits)) } else { None }
+        if bits & !MASK == 0 {
+            Some(Bitboard(bits))
+        } else {
+            None
+        }
     }
 
     /// The raw bits (bit `i` is the square with index `i`).
@@ -196,14 +202,22 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn single(self) -> Option<Square> {
-        if self.0 != 0 && !self.has_more_than_one() { self.first() } else { None }
+        if self.0 != 0 && !self.has_more_than_one() {
+            self.first()
+        } else {
+            None
+        }
     }
 
     /// The square with the lowest index, if any.
     #[inline]
     #[must_use]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index_masked(self.0.trailing_zeros())) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_masked(self.0.trailing_zeros()))
+        }
     }
 
     /// The square with the highest index, if any.
@@ -412,27 +426,51 @@ mod tests {
         assert!(rank1.shift_up().is_empty());
         assert!(rank9.shift_down().is_empty());
         assert_eq!(rank9.shift_up(), Bitboard::rank(Rank::new(8).unwrap()));
-        assert_eq!(Bitboard::from_square(Square::SQ_7G).shift_forward(Color::Black), Bitboard::from_square(Square::SQ_7F));
-        assert_eq!(Bitboard::from_square(Square::SQ_7G).shift_forward(Color::White), Bitboard::from_square(Square::SQ_7H));
+        assert_eq!(
+            Bitboard::from_square(Square::SQ_7G).shift_forward(Color::Black),
+            Bitboard::from_square(Square::SQ_7F)
+        );
+        assert_eq!(
+            Bitboard::from_square(Square::SQ_7G).shift_forward(Color::White),
+            Bitboard::from_square(Square::SQ_7H)
+        );
     }
 
     #[test]
     fn flip_and_complement() {
         for sq in Square::ALL {
-            assert_eq!(Bitboard::from_square(sq).flip(), Bitboard::from_square(sq.flip()));
+            assert_eq!(
+                Bitboard::from_square(sq).flip(),
+                Bitboard::from_square(sq.flip())
+            );
         }
         assert_eq!((!Bitboard::EMPTY).count(), 81);
-        assert_eq!(Bitboard::promotion_zone(Color::Black), Bitboard::relative_ranks(Color::Black, 1, 3));
-        assert_eq!(Bitboard::promotion_zone(Color::White), Bitboard::relative_ranks(Color::White, 1, 3));
+        assert_eq!(
+            Bitboard::promotion_zone(Color::Black),
+            Bitboard::relative_ranks(Color::Black, 1, 3)
+        );
+        assert_eq!(
+            Bitboard::promotion_zone(Color::White),
+            Bitboard::relative_ranks(Color::White, 1, 3)
+        );
         assert_eq!(Bitboard::promotion_zone(Color::White).count(), 27);
-        assert_eq!(Bitboard::from_square(Square::SQ_5E).fill_files(), Bitboard::file(File::new(5).unwrap()));
+        assert_eq!(
+            Bitboard::from_square(Square::SQ_5E).fill_files(),
+            Bitboard::file(File::new(5).unwrap())
+        );
     }
 
     #[test]
     fn single_and_more() {
         assert_eq!(Bitboard::EMPTY.single(), None);
-        assert_eq!(Bitboard::from_square(Square::SQ_9I).single(), Some(Square::SQ_9I));
-        assert_eq!((Bitboard::from_square(Square::SQ_9I) | Square::SQ_1A).single(), None);
+        assert_eq!(
+            Bitboard::from_square(Square::SQ_9I).single(),
+            Some(Square::SQ_9I)
+        );
+        assert_eq!(
+            (Bitboard::from_square(Square::SQ_9I) | Square::SQ_1A).single(),
+            None
+        );
         assert_eq!(Bitboard::from_bits(1 << 81), None);
     }
 }

@@ -119,7 +119,10 @@ impl<T> ByColor<T> {
     /// Applies `f` to both values.
     #[inline]
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
-        ByColor { black: f(self.black), white: f(self.white) }
+        ByColor {
+            black: f(self.black),
+            white: f(self.white),
+        }
     }
 
     /// A reference to the value of `color`.

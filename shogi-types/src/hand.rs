@@ -35,7 +35,11 @@ impl Hand {
     #[inline]
     #[must_use]
     pub const fn count(self, kind: PieceKind) -> u8 {
-        if kind.is_hand_kind() { (self.0 >> Self::shift(kind)) as u8 } else { 0 }
+        if kind.is_hand_kind() {
+            (self.0 >> Self::shift(kind)) as u8
+        } else {
+            0
+        }
     }
 
     /// Whether the hand holds at least one piece of `kind`.
@@ -201,7 +205,13 @@ mod tests {
         assert_eq!(h.count(PieceKind::Lance), 0);
         assert_eq!(Hand::EMPTY.checked_remove(PieceKind::Rook), None);
         assert_eq!(Hand::EMPTY.checked_add(PieceKind::King), None);
-        assert_eq!(Hand::EMPTY.checked_add(PieceKind::Dragon).unwrap().count(PieceKind::Rook), 1);
+        assert_eq!(
+            Hand::EMPTY
+                .checked_add(PieceKind::Dragon)
+                .unwrap()
+                .count(PieceKind::Rook),
+            1
+        );
         assert_eq!(h.total(), 255);
     }
 }

@@ -170,7 +170,9 @@ impl serde::Serialize for Move {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Move {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-        d.deserialize_str(crate::serde_impl::FromStrVisitor::<Move>::new("a USI move such as 7g7f or P*5e"))
+        d.deserialize_str(crate::serde_impl::FromStrVisitor::<Move>::new(
+            "a USI move such as 7g7f or P*5e",
+        ))
     }
 }
 
@@ -183,8 +185,14 @@ mod tests {
     fn bad_moves() {
         assert_eq!("".parse::<Move>(), Err(ParseMoveError::Empty));
         assert_eq!("7g7".parse::<Move>(), Err(ParseMoveError::BadLength));
-        assert_eq!("0j7f".parse::<Move>(), Err(ParseMoveError::BadSquare { offset: 0 }));
-        assert_eq!("7g0j".parse::<Move>(), Err(ParseMoveError::BadSquare { offset: 2 }));
+        assert_eq!(
+            "0j7f".parse::<Move>(),
+            Err(ParseMoveError::BadSquare { offset: 0 })
+        );
+        assert_eq!(
+            "7g0j".parse::<Move>(),
+            Err(ParseMoveError::BadSquare { offset: 2 })
+        );
         assert_eq!("K*5e".parse::<Move>(), Err(ParseMoveError::BadDropPiece));
         assert_eq!("p*5e".parse::<Move>(), Err(ParseMoveError::BadDropPiece));
         assert_eq!("7g7f=".parse::<Move>(), Err(ParseMoveError::BadSuffix));
@@ -203,7 +211,10 @@ mod tests {
             }
         }
         for kind in PieceKind::HAND_KINDS {
-            let m = Move::Drop { kind, to: Square::SQ_3C };
+            let m = Move::Drop {
+                kind,
+                to: Square::SQ_3C,
+            };
             assert_eq!(m.to_string().parse::<Move>(), Ok(m));
         }
     }

@@ -84,7 +84,11 @@ impl PieceKind {
     #[inline]
     #[must_use]
     pub const fn from_index(index: usize) -> Option<PieceKind> {
-        if index < 14 { Some(PieceKind::ALL[index]) } else { None }
+        if index < 14 {
+            Some(PieceKind::ALL[index])
+        } else {
+            None
+        }
     }
 
     /// The promoted form, or `None` for gold, king and kinds that are already promoted.

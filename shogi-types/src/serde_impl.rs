@@ -12,7 +12,10 @@ pub(crate) struct FromStrVisitor<T> {
 
 impl<T> FromStrVisitor<T> {
     pub(crate) fn new(expecting: &'static str) -> Self {
-        FromStrVisitor { expecting, _marker: PhantomData }
+        FromStrVisitor {
+            expecting,
+            _marker: PhantomData,
+        }
     }
 }
 

@@ -52,7 +52,9 @@ impl Setup {
     #[must_use]
     pub const fn standard() -> Setup {
         use PieceKind::*;
-        let back = [Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance];
+        let back = [
+            Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance,
+        ];
         let mut setup = Setup::empty();
         let mut f = 0;
         while f < 9 {
@@ -86,7 +88,9 @@ impl Setup {
 
     /// The squares and pieces of the board, in square index order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::ALL.into_iter().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+        Square::ALL
+            .into_iter()
+            .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
     /// The setup rotated by 180 degrees with the colours swapped: every piece changes owner and
@@ -116,8 +120,17 @@ mod tests {
         let mut f = s.flipped();
         f.side_to_move = Color::Black;
         assert_eq!(f, s);
-        assert_eq!(s.piece_at(Square::SQ_2H), Some(Piece::new(Color::Black, PieceKind::Rook)));
-        assert_eq!(s.piece_at(Square::SQ_8B), Some(Piece::new(Color::White, PieceKind::Rook)));
-        assert_eq!(s.piece_at(Square::SQ_1A), Some(Piece::new(Color::White, PieceKind::Lance)));
+        assert_eq!(
+            s.piece_at(Square::SQ_2H),
+            Some(Piece::new(Color::Black, PieceKind::Rook))
+        );
+        assert_eq!(
+            s.piece_at(Square::SQ_8B),
+            Some(Piece::new(Color::White, PieceKind::Rook))
+        );
+        assert_eq!(
+            s.piece_at(Square::SQ_1A),
+            Some(Piece::new(Color::White, PieceKind::Lance))
+        );
     }
 }

@@ -18,7 +18,11 @@ impl File {
     #[inline]
     #[must_use]
     pub const fn new(n: u8) -> Option<File> {
-        if n >= 1 && n <= 9 { Some(File(n)) } else { None }
+        if n >= 1 && n <= 9 {
+            Some(File(n))
+        } else {
+            None
+        }
     }
 
     /// The number of the file, 1 to 9.
@@ -29,8 +33,17 @@ impl File {
     }
 
     /// All files from 1 to 9.
-    pub const ALL: [File; 9] =
-        [File(1), File(2), File(3), File(4), File(5), File(6), File(7), File(8), File(9)];
+    pub const ALL: [File; 9] = [
+        File(1),
+        File(2),
+        File(3),
+        File(4),
+        File(5),
+        File(6),
+        File(7),
+        File(8),
+        File(9),
+    ];
 
     /// The file as seen from `color`'s side: unchanged for Black, mirrored (10 - n) for White.
     #[inline]
@@ -65,7 +78,11 @@ impl Rank {
     #[inline]
     #[must_use]
     pub const fn new(n: u8) -> Option<Rank> {
-        if n >= 1 && n <= 9 { Some(Rank(n)) } else { None }
+        if n >= 1 && n <= 9 {
+            Some(Rank(n))
+        } else {
+            None
+        }
     }
 
     /// The number of the rank, 1 to 9.
@@ -76,8 +93,17 @@ impl Rank {
     }
 
     /// All ranks from 1 (`a`) to 9 (`i`).
-    pub const ALL: [Rank; 9] =
-        [Rank(1), Rank(2), Rank(3), Rank(4), Rank(5), Rank(6), Rank(7), Rank(8), Rank(9)];
+    pub const ALL: [Rank; 9] = [
+        Rank(1),
+        Rank(2),
+        Rank(3),
+        Rank(4),
+        Rank(5),
+        Rank(6),
+        Rank(7),
+        Rank(8),
+        Rank(9),
+    ];
 
     /// The rank as seen from `color`'s side: unchanged for Black, mirrored (10 - n) for White.
     /// A piece of `color` on a square whose relative rank is 1 to 3 stands in the promotion zone.
@@ -403,7 +429,7 @@ impl Square {
         Square::SQ_9F,
         Square::SQ_9G,
         Square::SQ_9H,
-        Square::SQ_9I
+        Square::SQ_9I,
     ];
 
     /// The square on `file` and `rank`.
@@ -428,7 +454,11 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 81 { Some(INDEX_TABLE[index as usize]) } else { None }
+        if index < 81 {
+            Some(INDEX_TABLE[index as usize])
+        } else {
+            None
+        }
     }
 
     /// The square with index `index & 127`; indices 81 to 127 give 9i.
@@ -558,7 +588,9 @@ impl serde::Serialize for Square {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Square {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
-        d.deserialize_str(crate::serde_impl::FromStrVisitor::<Square>::new("a USI square such as 7f"))
+        d.deserialize_str(crate::serde_impl::FromStrVisitor::<Square>::new(
+            "a USI square such as 7f",
+        ))
     }
 }
 
