@@ -11,6 +11,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impl;
 pub mod attacks;
 mod error;
 mod generate;
@@ -18,6 +20,9 @@ mod movelist;
 mod perft;
 mod position;
 mod rules;
+#[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
+pub mod strategy;
 mod zobrist;
 
 pub use error::{Fault, Faults, IllegalMove, IllegalMoveKind, PositionError};
