@@ -134,12 +134,13 @@ impl<R: Rules> Position<R> {
             sink.moves(ksq, dests, Bitboard::EMPTY);
         }
 
-        let (target, drop_target) = if self.checkers.is_empty() {
+        let (checkers, pinned) = self.check_info();
+        let (target, drop_target) = if checkers.is_empty() {
             (capturable, !occ & to_mask)
-        } else if self.checkers.has_more_than_one() {
+        } else if checkers.has_more_than_one() {
             return;
         } else {
-            match (king, self.checkers.first()) {
+            match (king, checkers.first()) {
                 (Some(ksq), Some(checker)) => {
                     let block = between(ksq, checker);
                     ((block | checker) & capturable, block & to_mask)
@@ -148,7 +149,6 @@ impl<R: Rules> Position<R> {
             }
         };
 
-        let pinned = self.pinned;
         let zone = Bitboard::promotion_zone(us);
         let last1 = last_rank(us);
         let last2 = last_two_ranks(us);
@@ -311,12 +311,31 @@ impl<R: Rules> Position<R> {
         self.generate(&mut EachMove(f), Bitboard::FULL, Bitboard::FULL, true);
     }
 
-    /// The number of legal moves, counted without building them.
+    /// The number of legal moves, counted without building them (with the `popcnt`
+    /// instruction when the CPU has it, detected at run time on x86-64 with the `std` feature).
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the popcnt instruction, as just detected.
+            #[allow(unsafe_code)]
+            return unsafe { self.count_popcnt() };
+        }
+        self.count_plain()
+    }
+
+    #[inline(always)]
+    fn count_plain(&self) -> u64 {
         let mut c = Counter(0);
         self.generate(&mut c, Bitboard::FULL, Bitboard::FULL, true);
         c.0
+    }
+
+    /// [`Position::count_legal_moves`] compiled with the `popcnt` instruction.
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    #[target_feature(enable = "popcnt")]
+    fn count_popcnt(&self) -> u64 {
+        self.count_plain()
     }
 
     /// The legal moves of the piece on `from` (empty if it is not the side to move's piece).
@@ -473,8 +492,9 @@ impl<R: Rules> Position<R> {
                 {
                     return IllegalMoveKind::TwoPawns;
                 }
-                if let (Some(ksq), Some(checker)) = (self.kings[us.index()], self.checkers.first())
-                    && (self.checkers.has_more_than_one() || !between(ksq, checker).has(to))
+                let checkers = self.checkers();
+                if let (Some(ksq), Some(checker)) = (self.kings[us.index()], checkers.first())
+                    && (checkers.has_more_than_one() || !between(ksq, checker).has(to))
                 {
                     return IllegalMoveKind::LeavesKingInCheck;
                 }

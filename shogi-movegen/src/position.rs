@@ -43,8 +43,6 @@ pub struct Position<R: Rules = Standard> {
     pub(crate) kings: [Option<Square>; 2],
     pub(crate) side: Color,
     pub(crate) ply: NonZeroU32,
-    pub(crate) checkers: Bitboard,
-    pub(crate) pinned: Bitboard,
     pub(crate) hash: u64,
     pub(crate) protected: R::Protected,
 }
@@ -82,8 +80,6 @@ impl<R: Rules> Position<R> {
             kings: [None; 2],
             side: setup.side_to_move,
             ply: setup.ply,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
             hash: 0,
             protected: R::Protected::default(),
         };
@@ -143,7 +139,6 @@ impl<R: Rules> Position<R> {
             faults = faults.with(Fault::OpponentInCheck);
         }
         pos.hash = pos.compute_hash();
-        pos.update_check_info();
         if faults.is_empty() {
             Ok(pos)
         } else {
@@ -224,17 +219,20 @@ impl<R: Rules> Position<R> {
     }
 
     /// The pieces giving check to the side to move.
+    ///
+    /// Checkers and pinned pieces are computed when asked for (and once per move generation),
+    /// not by every move, so that playing a move stays cheap.
     #[inline]
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        self.check_info().0
     }
 
     /// Whether the side to move is in check.
     #[inline]
     #[must_use]
     pub fn is_check(&self) -> bool {
-        self.checkers.is_nonempty()
+        self.checkers().is_nonempty()
     }
 
     /// The side to move's pieces that are pinned to its king by an enemy lance, bishop, rook,
@@ -242,7 +240,7 @@ impl<R: Rules> Position<R> {
     #[inline]
     #[must_use]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        self.check_info().1
     }
 
     /// The pieces in `color`'s hand.
@@ -401,14 +399,12 @@ impl<R: Rules> Position<R> {
         (pinned, checks)
     }
 
-    /// Recomputes the checkers and pinned pieces of the side to move.
+    /// The checkers of the side to move and its pinned pieces.
     #[inline(always)]
-    pub(crate) fn update_check_info(&mut self) {
+    pub(crate) fn check_info(&self) -> (Bitboard, Bitboard) {
         let us = self.side;
         let Some(ksq) = self.kings[us.index()] else {
-            self.checkers = Bitboard::EMPTY;
-            self.pinned = Bitboard::EMPTY;
-            return;
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
         };
         let k = &self.by_kind;
         let theirs = self.by_color[(!us).index()];
@@ -422,8 +418,7 @@ impl<R: Rules> Position<R> {
                     | k[PieceKind::Dragon.index()]))
             & theirs;
         let (pinned, slider_checks) = self.slider_pins_and_checks(us, ksq, self.occupied());
-        self.checkers = steps | slider_checks;
-        self.pinned = pinned;
+        (steps | slider_checks, pinned)
     }
 
     #[inline(always)]
@@ -508,7 +503,6 @@ impl<R: Rules> Position<R> {
         self.side = !self.side;
         self.hash ^= zobrist::white_key();
         self.ply = self.ply.saturating_add(1);
-        self.update_check_info();
     }
 
     /// Plays `m` without checking that it is legal. For engines and perft, which only play
@@ -611,5 +605,24 @@ impl<R: Rules> fmt::Debug for Position<R> {
             self.hands.black, self.hands.white
         )?;
         write!(f, "    {} to move, move {} }}", self.side, self.ply)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<R: Rules> serde::Serialize for Position<R> {
+    /// Serializes the position as its [`Setup`]. Protected squares are not part of a setup;
+    /// deserializing gives the protection of [`Rules::initial_protected`].
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_setup().serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, R: Rules> serde::Deserialize<'de> for Position<R> {
+    /// Deserializes a [`Setup`] and validates it with [`Position::from_setup`]; a setup with
+    /// any fault is an error.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position<R>, D::Error> {
+        let setup = Setup::deserialize(d)?;
+        Position::from_setup(setup).map_err(serde::de::Error::custom)
     }
 }

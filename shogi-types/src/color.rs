@@ -8,6 +8,8 @@ use core::ops::{Index, IndexMut, Not};
 #[doc(alias = "gote")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[repr(u8)]
 pub enum Color {
     /// Black, sente (先手), ▲; uppercase letters in SFEN, `b` as the side to move.

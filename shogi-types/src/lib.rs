@@ -22,6 +22,6 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use color::{ByColor, Color};
 pub use hand::Hand;
 pub use mv::{Move, ParseMoveError};
-pub use piece::{Piece, PieceKind};
+pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};

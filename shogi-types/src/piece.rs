@@ -241,6 +241,53 @@ impl fmt::Display for Piece {
     }
 }
 
+/// The error returned when a piece in SFEN form (`P`, `+r`, ...) cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("piece: expected an sfen piece such as P, +r or k")]
+pub struct ParsePieceError;
+
+impl core::str::FromStr for Piece {
+    type Err = ParsePieceError;
+
+    /// Reads the SFEN form written by `Display`: uppercase for Black, lowercase for White, `+`
+    /// before a promotable kind.
+    fn from_str(s: &str) -> Result<Piece, ParsePieceError> {
+        let (promoted, letter) = match s.as_bytes() {
+            [b'+', c] => (true, *c),
+            [c] => (false, *c),
+            _ => return Err(ParsePieceError),
+        };
+        let kind = PieceKind::from_letter(letter as char).ok_or(ParsePieceError)?;
+        let kind = if promoted {
+            kind.promote().ok_or(ParsePieceError)?
+        } else {
+            kind
+        };
+        let color = if letter.is_ascii_uppercase() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Ok(Piece::new(color, kind))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Piece {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Piece {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
+        d.deserialize_str(crate::serde_impl::FromStrVisitor::<Piece>::new(
+            "an sfen piece such as P or +r",
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,5 +307,14 @@ mod tests {
         assert_eq!(PieceKind::Gold.promote(), None);
         assert_eq!(PieceKind::Horse.promote(), None);
         assert_eq!(core::mem::size_of::<Option<Piece>>(), 2);
+        for color in [Color::Black, Color::White] {
+            for kind in PieceKind::ALL {
+                let p = Piece::new(color, kind);
+                assert_eq!(std::string::ToString::to_string(&p).parse::<Piece>(), Ok(p));
+            }
+        }
+        assert!("+K".parse::<Piece>().is_err());
+        assert!("+".parse::<Piece>().is_err());
+        assert!("x".parse::<Piece>().is_err());
     }
 }

@@ -109,6 +109,107 @@ impl Setup {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Setup {
+    /// A plain struct: `board` is the list of the 81 squares in index order, each `null` or a
+    /// piece in SFEN form (`"+r"`).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Setup", 4)?;
+        st.serialize_field("board", &self.board[..])?;
+        st.serialize_field("hands", &self.hands)?;
+        st.serialize_field("side_to_move", &self.side_to_move)?;
+        st.serialize_field("ply", &self.ply)?;
+        st.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+struct BoardSeed;
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::DeserializeSeed<'de> for BoardSeed {
+    type Value = [Option<Piece>; 81];
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = [Option<Piece>; 81];
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a list of 81 squares")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut board = [None; 81];
+                for (i, cell) in board.iter_mut().enumerate() {
+                    *cell = a
+                        .next_element()?
+                        .ok_or_else(|| serde::de::Error::invalid_length(i, &self))?;
+                }
+                if a.next_element::<Option<Piece>>()?.is_some() {
+                    return Err(serde::de::Error::invalid_length(82, &self));
+                }
+                Ok(board)
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Setup {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Setup;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a setup with board, hands, side_to_move and ply")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Setup, A::Error> {
+                let mut setup = Setup::empty();
+                let mut seen = [false; 4];
+                while let Some(key) = a.next_key::<&str>()? {
+                    match key {
+                        "board" => {
+                            setup.board = a.next_value_seed(BoardSeed)?;
+                            seen[0] = true;
+                        }
+                        "hands" => {
+                            setup.hands = a.next_value()?;
+                            seen[1] = true;
+                        }
+                        "side_to_move" => {
+                            setup.side_to_move = a.next_value()?;
+                            seen[2] = true;
+                        }
+                        "ply" => {
+                            setup.ply = a.next_value()?;
+                            seen[3] = true;
+                        }
+                        other => {
+                            return Err(serde::de::Error::unknown_field(
+                                other,
+                                &["board", "hands", "side_to_move", "ply"],
+                            ));
+                        }
+                    }
+                }
+                for (field, ok) in ["board", "hands", "side_to_move", "ply"]
+                    .into_iter()
+                    .zip(seen)
+                {
+                    if !ok {
+                        return Err(serde::de::Error::missing_field(field));
+                    }
+                }
+                Ok(setup)
+            }
+        }
+        d.deserialize_struct("Setup", &["board", "hands", "side_to_move", "ply"], V)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +233,21 @@ mod tests {
             s.piece_at(Square::SQ_1A),
             Some(Piece::new(Color::White, PieceKind::Lance))
         );
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_round_trip() {
+        use std::string::ToString;
+        let mut s = Setup::standard();
+        s.hands.white = Hand::EMPTY.with_count(PieceKind::Pawn, 3).unwrap();
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(json.contains("\"r\""));
+        let back: Setup = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, s);
+        assert_eq!(serde_json::to_string(&Square::SQ_7F).unwrap(), "\"7f\"");
+        let m: crate::Move = serde_json::from_str("\"P*5e\"").unwrap();
+        assert_eq!(m.to_string(), "P*5e");
+        assert!(serde_json::from_str::<Setup>("{\"board\": []}").is_err());
     }
 }
