@@ -144,8 +144,24 @@ impl fmt::Debug for Faults {
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct PositionError<R: Rules> {
-    pub(crate) position: Position<R>,
+    pub(crate) position: Stored<R>,
     pub(crate) faults: Faults,
+}
+
+/// With `alloc`, the position is boxed so that `Result<Position, PositionError>` stays small.
+#[cfg(feature = "alloc")]
+pub(crate) type Stored<R> = alloc::boxed::Box<Position<R>>;
+#[cfg(not(feature = "alloc"))]
+pub(crate) type Stored<R> = Position<R>;
+
+impl<R: Rules> PositionError<R> {
+    #[allow(clippy::useless_conversion)] // a conversion only with `alloc`
+    pub(crate) fn new(position: Position<R>, faults: Faults) -> PositionError<R> {
+        PositionError {
+            position: position.into(),
+            faults,
+        }
+    }
 }
 
 impl<R: Rules> PositionError<R> {
@@ -166,7 +182,7 @@ impl<R: Rules> PositionError<R> {
             self.faults = self.faults.without(fault);
         }
         if self.faults.is_empty() {
-            Ok(self.position)
+            Ok(self.into_position_unchecked())
         } else {
             Err(self)
         }
@@ -180,6 +196,20 @@ impl<R: Rules> PositionError<R> {
     pub fn ignore_soft(self) -> Result<Position<R>, PositionError<R>> {
         self.ignore(Fault::TooMuchMaterial)
             .or_else(|e| e.ignore(Fault::MissingAttackerKing))
+    }
+}
+
+impl<R: Rules> PositionError<R> {
+    /// The position built from the setup despite its faults, for inspection only.
+    pub(crate) fn into_position_unchecked(self) -> Position<R> {
+        #[cfg(feature = "alloc")]
+        {
+            *self.position
+        }
+        #[cfg(not(feature = "alloc"))]
+        {
+            self.position
+        }
     }
 }
 

@@ -2,9 +2,9 @@
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
-// `PositionError` keeps the built position (about 500 bytes) so that soft faults can be waived
-// without validating again; boxing it would need the heap, which `no_std` users may not have.
-#![allow(clippy::result_large_err)]
+// Without `alloc`, `PositionError` keeps the built position inline (about 460 bytes) so that
+// soft faults can be waived without validating again; with `alloc` it is boxed.
+#![cfg_attr(not(feature = "alloc"), allow(clippy::result_large_err))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

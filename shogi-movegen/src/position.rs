@@ -142,10 +142,7 @@ impl<R: Rules> Position<R> {
         if faults.is_empty() {
             Ok(pos)
         } else {
-            Err(PositionError {
-                position: pos,
-                faults,
-            })
+            Err(PositionError::new(pos, faults))
         }
     }
 
@@ -552,7 +549,7 @@ impl<R: Rules> Position<R> {
         match Position::from_setup(Setup::standard()) {
             Ok(p) => p,
             // The standard setup has no fault; keep the built position regardless.
-            Err(e) => e.position,
+            Err(e) => e.into_position_unchecked(),
         }
     }
 }
