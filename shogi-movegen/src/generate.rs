@@ -12,6 +12,7 @@ use crate::attacks::{
     knight_attacks, lance_attacks, line, pawn_attacks, rook_attacks, silver_attacks,
 };
 use crate::error::IllegalMoveKind;
+use crate::position::AttackerSets;
 use crate::rules::ProtectedSet;
 use crate::{MoveList, Position, Rules};
 
@@ -126,9 +127,13 @@ impl<R: Rules> Position<R> {
         {
             let occ_without_king = occ.without(ksq);
             let mut dests = Bitboard::EMPTY;
-            for to in king_attacks(ksq) & capturable {
-                if !self.is_attacked_by(to, them, occ_without_king) {
-                    dests |= to;
+            let candidates = king_attacks(ksq) & capturable;
+            if candidates.is_nonempty() {
+                let enemy = AttackerSets::new(self, them);
+                for to in candidates {
+                    if !enemy.attack(to, occ_without_king) {
+                        dests |= to;
+                    }
                 }
             }
             sink.moves(ksq, dests, Bitboard::EMPTY);
@@ -280,8 +285,9 @@ impl<R: Rules> Position<R> {
             flight -= self.protected.squares();
         }
         let occ_without_king = occ.without(ksq);
+        let attackers = AttackerSets::new(self, us);
         for s in flight {
-            if !self.is_attacked_by(s, us, occ_without_king) {
+            if !attackers.attack(s, occ_without_king) {
                 return false;
             }
         }
@@ -316,8 +322,8 @@ impl<R: Rules> Position<R> {
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if std::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has the popcnt instruction, as just detected.
+        if crate::cpu::has_fast_bit_ops() {
+            // SAFETY: the CPU has popcnt, lzcnt and BMI1, as just detected.
             #[allow(unsafe_code)]
             return unsafe { self.count_popcnt() };
         }
@@ -333,7 +339,7 @@ impl<R: Rules> Position<R> {
 
     /// [`Position::count_legal_moves`] compiled with the `popcnt` instruction.
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    #[target_feature(enable = "popcnt")]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
     fn count_popcnt(&self) -> u64 {
         self.count_plain()
     }

@@ -29,7 +29,7 @@ impl Recurse for Popcnt {
     #[allow(unsafe_code)]
     fn perft<R: Rules>(pos: &Position<R>, depth: u32) -> u64 {
         // SAFETY: `Popcnt` is only used inside `perft_popcnt`, which is only entered after
-        // `is_x86_feature_detected!("popcnt")` returned true, so the CPU has the instruction.
+        // `cpu::has_fast_bit_ops()` returned true, so the CPU has those instructions.
         unsafe { pos.perft_popcnt(depth) }
     }
 }
@@ -96,7 +96,7 @@ impl<R: Rules> Position<R> {
     /// last ply uses for every piece. Portable builds target CPUs without it, where counting
     /// bits takes a dozen instructions; CPUs from the last fifteen years have it.
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    #[target_feature(enable = "popcnt")]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
     fn perft_popcnt(&self, depth: u32) -> u64 {
         self.perft_with::<Popcnt>(depth)
     }
@@ -116,8 +116,8 @@ impl<R: Rules> Position<R> {
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if std::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has the popcnt instruction, as just detected.
+        if crate::cpu::has_fast_bit_ops() {
+            // SAFETY: the CPU has popcnt, lzcnt and BMI1, as just detected.
             #[allow(unsafe_code)]
             return unsafe { self.perft_popcnt(depth) };
         }

@@ -337,35 +337,7 @@ impl<R: Rules> Position<R> {
     #[inline]
     #[must_use]
     pub fn is_attacked_by(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
-        let them = !color;
-        let k = &self.by_kind;
-        let mine = self.by_color[color.index()];
-        let steps = pawn_attacks(them, sq) & k[PieceKind::Pawn.index()]
-            | knight_attacks(them, sq) & k[PieceKind::Knight.index()]
-            | silver_attacks(them, sq) & k[PieceKind::Silver.index()]
-            | gold_attacks(them, sq) & self.gold_movers()
-            | king_attacks(sq)
-                & (k[PieceKind::King.index()]
-                    | k[PieceKind::Horse.index()]
-                    | k[PieceKind::Dragon.index()]);
-        if (steps & mine).is_nonempty() {
-            return true;
-        }
-        let lances = k[PieceKind::Lance.index()] & mine;
-        if (lance_pseudo_attacks(them, sq) & lances).is_nonempty()
-            && (lance_attacks(them, sq, occupied) & lances).is_nonempty()
-        {
-            return true;
-        }
-        let rooks = self.rooks_dragons() & mine;
-        if (rook_pseudo_attacks(sq) & rooks).is_nonempty()
-            && (rook_attacks(sq, occupied) & rooks).is_nonempty()
-        {
-            return true;
-        }
-        let bishops = self.bishops_horses() & mine;
-        (bishop_pseudo_attacks(sq) & bishops).is_nonempty()
-            && (bishop_attacks(sq, occupied) & bishops).is_nonempty()
+        AttackerSets::new(self, color).attack(sq, occupied)
     }
 
     /// The pieces of `color` pinned to its king by enemy sliders, for the occupancy `occupied`,
@@ -621,5 +593,69 @@ impl<'de, R: Rules> serde::Deserialize<'de> for Position<R> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position<R>, D::Error> {
         let setup = Setup::deserialize(d)?;
         Position::from_setup(setup).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The pieces of one colour grouped by how they attack, computed once to test many squares.
+#[derive(Clone, Copy)]
+pub(crate) struct AttackerSets {
+    /// The colour whose pieces these are.
+    color: Color,
+    pawns: Bitboard,
+    knights: Bitboard,
+    silvers: Bitboard,
+    golds: Bitboard,
+    /// King, horse and dragon: every piece with the king's one-step attacks.
+    kings: Bitboard,
+    lances: Bitboard,
+    rooks: Bitboard,
+    bishops: Bitboard,
+}
+
+impl AttackerSets {
+    #[inline(always)]
+    pub(crate) fn new<R: Rules>(pos: &Position<R>, color: Color) -> AttackerSets {
+        let k = &pos.by_kind;
+        let mine = pos.by_color[color.index()];
+        AttackerSets {
+            color,
+            pawns: k[PieceKind::Pawn.index()] & mine,
+            knights: k[PieceKind::Knight.index()] & mine,
+            silvers: k[PieceKind::Silver.index()] & mine,
+            golds: pos.gold_movers() & mine,
+            kings: (k[PieceKind::King.index()]
+                | k[PieceKind::Horse.index()]
+                | k[PieceKind::Dragon.index()])
+                & mine,
+            lances: k[PieceKind::Lance.index()] & mine,
+            rooks: pos.rooks_dragons() & mine,
+            bishops: pos.bishops_horses() & mine,
+        }
+    }
+
+    /// Whether one of these pieces attacks `sq`, with `occupied` as the occupancy for sliders.
+    #[inline(always)]
+    pub(crate) fn attack(&self, sq: Square, occupied: Bitboard) -> bool {
+        let them = !self.color;
+        let steps = pawn_attacks(them, sq) & self.pawns
+            | knight_attacks(them, sq) & self.knights
+            | silver_attacks(them, sq) & self.silvers
+            | gold_attacks(them, sq) & self.golds
+            | king_attacks(sq) & self.kings;
+        if steps.is_nonempty() {
+            return true;
+        }
+        if (lance_pseudo_attacks(them, sq) & self.lances).is_nonempty()
+            && (lance_attacks(them, sq, occupied) & self.lances).is_nonempty()
+        {
+            return true;
+        }
+        if (rook_pseudo_attacks(sq) & self.rooks).is_nonempty()
+            && (rook_attacks(sq, occupied) & self.rooks).is_nonempty()
+        {
+            return true;
+        }
+        (bishop_pseudo_attacks(sq) & self.bishops).is_nonempty()
+            && (bishop_attacks(sq, occupied) & self.bishops).is_nonempty()
     }
 }
