@@ -12,7 +12,7 @@ use crate::attacks::{
     knight_attacks, lance_attacks, line, pawn_attacks, rook_attacks, silver_attacks,
 };
 use crate::error::IllegalMoveKind;
-use crate::position::AttackerSets;
+use crate::position::{AttackerSets, slot};
 use crate::rules::ProtectedSet;
 use crate::{MoveList, Position, Rules};
 
@@ -168,19 +168,19 @@ impl<R: Rules> Position<R> {
             }
         };
 
-        for from in k[PieceKind::Pawn.index()] & mine {
+        for from in k[slot(PieceKind::Pawn)] & mine {
             let to = pin_filter(from, pawn_attacks(us, from) & target);
             sink.moves(from, to - last1, to & zone);
         }
-        for from in k[PieceKind::Lance.index()] & mine {
+        for from in k[slot(PieceKind::Lance)] & mine {
             let to = pin_filter(from, lance_attacks(us, from, occ) & target);
             sink.moves(from, to - last1, to & zone);
         }
-        for from in k[PieceKind::Knight.index()] & mine {
+        for from in k[slot(PieceKind::Knight)] & mine {
             let to = pin_filter(from, knight_attacks(us, from) & target);
             sink.moves(from, to - last2, to & zone);
         }
-        for from in k[PieceKind::Silver.index()] & mine {
+        for from in k[slot(PieceKind::Silver)] & mine {
             let to = pin_filter(from, silver_attacks(us, from) & target);
             let promo = if zone.has(from) { to } else { to & zone };
             sink.moves(from, to, promo);
@@ -189,21 +189,21 @@ impl<R: Rules> Position<R> {
             let to = pin_filter(from, gold_attacks(us, from) & target);
             sink.moves(from, to, Bitboard::EMPTY);
         }
-        for from in k[PieceKind::Bishop.index()] & mine {
+        for from in k[slot(PieceKind::Bishop)] & mine {
             let to = pin_filter(from, bishop_attacks(from, occ) & target);
             let promo = if zone.has(from) { to } else { to & zone };
             sink.moves(from, to, promo);
         }
-        for from in k[PieceKind::Rook.index()] & mine {
+        for from in k[slot(PieceKind::Rook)] & mine {
             let to = pin_filter(from, rook_attacks(from, occ) & target);
             let promo = if zone.has(from) { to } else { to & zone };
             sink.moves(from, to, promo);
         }
-        for from in k[PieceKind::Horse.index()] & mine {
+        for from in k[slot(PieceKind::Horse)] & mine {
             let to = pin_filter(from, horse_attacks(from, occ) & target);
             sink.moves(from, to, Bitboard::EMPTY);
         }
-        for from in k[PieceKind::Dragon.index()] & mine {
+        for from in k[slot(PieceKind::Dragon)] & mine {
             let to = pin_filter(from, dragon_attacks(from, occ) & target);
             sink.moves(from, to, Bitboard::EMPTY);
         }
@@ -457,7 +457,7 @@ impl<R: Rules> Position<R> {
         let occ = self.occupied();
         match m {
             Move::Normal { from, to, promote } => {
-                let Some(piece) = self.board[from.index()] else {
+                let Some(piece) = self.piece_at(from) else {
                     return IllegalMoveKind::NoSuchPiece;
                 };
                 if piece.color != us {

@@ -36,15 +36,61 @@ use crate::{Rules, Standard};
 /// ```
 #[derive(Clone, Copy)]
 pub struct Position<R: Rules = Standard> {
-    pub(crate) board: [Option<Piece>; 81],
+    /// The mailbox: one [`cell`] code per square (0 = empty).
+    pub(crate) board: [u8; 81],
     pub(crate) by_color: [Bitboard; 2],
-    pub(crate) by_kind: [Bitboard; 14],
+    /// Bitboards by [`slot`]: one per kind, except that the four promoted minor kinds share one.
+    pub(crate) by_kind: [Bitboard; SLOTS],
     pub(crate) hands: ByColor<Hand>,
     pub(crate) kings: [Option<Square>; 2],
     pub(crate) side: Color,
     pub(crate) ply: NonZeroU32,
     pub(crate) hash: u64,
     pub(crate) protected: R::Protected,
+}
+
+/// The number of kind bitboards: eight unpromoted kinds, horse, dragon, promoted minors.
+pub(crate) const SLOTS: usize = 11;
+/// The shared slot of the tokin, promoted lance, promoted knight and promoted silver, which
+/// all move like a gold.
+pub(crate) const PROMOTED_MINORS: usize = 10;
+
+/// The index of the bitboard that holds pieces of `kind`.
+#[inline(always)]
+pub(crate) const fn slot(kind: PieceKind) -> usize {
+    const SLOT: [u8; 14] = [0, 1, 2, 3, 4, 5, 6, 7, 10, 10, 10, 10, 8, 9];
+    SLOT[kind as usize] as usize
+}
+
+/// The one-byte mailbox code of a square: 0 for empty, else 1 + colour * 14 + kind.
+pub(crate) mod cell {
+    use shogi_types::{Color, Piece, PieceKind};
+
+    pub(crate) const EMPTY: u8 = 0;
+
+    const DECODE: [Option<Piece>; 32] = {
+        let mut t = [None; 32];
+        let mut i = 0;
+        while i < 28 {
+            let color = if i < 14 { Color::Black } else { Color::White };
+            t[i + 1] = Some(Piece::new(color, PieceKind::ALL[i % 14]));
+            i += 1;
+        }
+        t
+    };
+
+    #[inline(always)]
+    pub(crate) const fn encode(p: Option<Piece>) -> u8 {
+        match p {
+            Some(p) => 1 + (p.color as u8) * 14 + p.kind as u8,
+            None => EMPTY,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) const fn decode(c: u8) -> Option<Piece> {
+        DECODE[(c & 31) as usize]
+    }
 }
 
 /// How many pieces of each unpromoted kind (indexed by `PieceKind::index`) one set holds.
@@ -73,9 +119,9 @@ impl<R: Rules> Position<R> {
         protected: Bitboard,
     ) -> Result<Position<R>, PositionError<R>> {
         let mut pos = Position::<R> {
-            board: setup.board,
+            board: setup.board.map(cell::encode),
             by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; 14],
+            by_kind: [Bitboard::EMPTY; SLOTS],
             hands: setup.hands,
             kings: [None; 2],
             side: setup.side_to_move,
@@ -87,9 +133,9 @@ impl<R: Rules> Position<R> {
         let mut king_count = [0u32; 2];
         let mut material = [0u32; 8];
         for sq in Square::ALL {
-            if let Some(p) = pos.board[sq.index()] {
+            if let Some(p) = pos.piece_at(sq) {
                 pos.by_color[p.color.index()] |= sq;
-                pos.by_kind[p.kind.index()] |= sq;
+                pos.by_kind[slot(p.kind)] |= sq;
                 material[p.kind.unpromote().index()] += 1;
                 if p.kind == PieceKind::King {
                     king_count[p.color.index()] += 1;
@@ -127,7 +173,7 @@ impl<R: Rules> Position<R> {
         if R::Protected::ACTIVE {
             let ok = protected
                 .iter()
-                .all(|sq| pos.board[sq.index()].is_some_and(R::can_be_protected));
+                .all(|sq| pos.piece_at(sq).is_some_and(R::can_be_protected));
             if !ok {
                 faults = faults.with(Fault::BadProtection);
             }
@@ -151,7 +197,7 @@ impl<R: Rules> Position<R> {
     #[must_use]
     pub fn to_setup(&self) -> Setup {
         Setup {
-            board: self.board,
+            board: self.board.map(cell::decode),
             hands: self.hands,
             side_to_move: self.side,
             ply: self.ply,
@@ -176,21 +222,28 @@ impl<R: Rules> Position<R> {
     #[inline]
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
+        cell::decode(self.board[sq.index()])
     }
 
     /// The squares of `color`'s pieces of `kind`.
     #[inline]
     #[must_use]
     pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind.index()] & self.by_color[color.index()]
+        self.pieces_of_kind(kind) & self.by_color[color.index()]
     }
 
     /// The squares of all pieces of `kind`, of both colours.
     #[inline]
     #[must_use]
     pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind.index()]
+        let bb = self.by_kind[slot(kind)];
+        if slot(kind) == PROMOTED_MINORS {
+            bb.iter()
+                .filter(|&sq| self.piece_at(sq).is_some_and(|p| p.kind == kind))
+                .collect()
+        } else {
+            bb
+        }
     }
 
     /// The squares of all of `color`'s pieces.
@@ -275,7 +328,7 @@ impl<R: Rules> Position<R> {
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0u64;
         for sq in self.occupied() {
-            if let Some(p) = self.board[sq.index()] {
+            if let Some(p) = self.piece_at(sq) {
                 h ^= zobrist::piece_key(p, sq);
             }
         }
@@ -297,21 +350,17 @@ impl<R: Rules> Position<R> {
     #[inline(always)]
     pub(crate) fn gold_movers(&self) -> Bitboard {
         let k = &self.by_kind;
-        k[PieceKind::Gold.index()]
-            | k[PieceKind::ProPawn.index()]
-            | k[PieceKind::ProLance.index()]
-            | k[PieceKind::ProKnight.index()]
-            | k[PieceKind::ProSilver.index()]
+        k[slot(PieceKind::Gold)] | k[PROMOTED_MINORS]
     }
 
     #[inline(always)]
     fn rooks_dragons(&self) -> Bitboard {
-        self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Dragon.index()]
+        self.by_kind[slot(PieceKind::Rook)] | self.by_kind[slot(PieceKind::Dragon)]
     }
 
     #[inline(always)]
     fn bishops_horses(&self) -> Bitboard {
-        self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Horse.index()]
+        self.by_kind[slot(PieceKind::Bishop)] | self.by_kind[slot(PieceKind::Horse)]
     }
 
     /// The pieces of `color` that attack `sq`, with `occupied` as the occupancy for sliders.
@@ -319,15 +368,15 @@ impl<R: Rules> Position<R> {
     pub fn attackers_to(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
         let them = !color;
         let k = &self.by_kind;
-        let steps = pawn_attacks(them, sq) & k[PieceKind::Pawn.index()]
-            | knight_attacks(them, sq) & k[PieceKind::Knight.index()]
-            | silver_attacks(them, sq) & k[PieceKind::Silver.index()]
+        let steps = pawn_attacks(them, sq) & k[slot(PieceKind::Pawn)]
+            | knight_attacks(them, sq) & k[slot(PieceKind::Knight)]
+            | silver_attacks(them, sq) & k[slot(PieceKind::Silver)]
             | gold_attacks(them, sq) & self.gold_movers()
             | king_attacks(sq)
-                & (k[PieceKind::King.index()]
-                    | k[PieceKind::Horse.index()]
-                    | k[PieceKind::Dragon.index()]);
-        let sliders = lance_attacks(them, sq, occupied) & k[PieceKind::Lance.index()]
+                & (k[slot(PieceKind::King)]
+                    | k[slot(PieceKind::Horse)]
+                    | k[slot(PieceKind::Dragon)]);
+        let sliders = lance_attacks(them, sq, occupied) & k[slot(PieceKind::Lance)]
             | rook_attacks(sq, occupied) & self.rooks_dragons()
             | bishop_attacks(sq, occupied) & self.bishops_horses();
         (steps | sliders) & self.by_color[color.index()]
@@ -351,7 +400,7 @@ impl<R: Rules> Position<R> {
     ) -> (Bitboard, Bitboard) {
         let theirs = self.by_color[(!color).index()];
         let own = self.by_color[color.index()];
-        let snipers = (lance_pseudo_attacks(color, ksq) & self.by_kind[PieceKind::Lance.index()]
+        let snipers = (lance_pseudo_attacks(color, ksq) & self.by_kind[slot(PieceKind::Lance)]
             | rook_pseudo_attacks(ksq) & self.rooks_dragons()
             | bishop_pseudo_attacks(ksq) & self.bishops_horses())
             & theirs;
@@ -377,14 +426,14 @@ impl<R: Rules> Position<R> {
         };
         let k = &self.by_kind;
         let theirs = self.by_color[(!us).index()];
-        let steps = (pawn_attacks(us, ksq) & k[PieceKind::Pawn.index()]
-            | knight_attacks(us, ksq) & k[PieceKind::Knight.index()]
-            | silver_attacks(us, ksq) & k[PieceKind::Silver.index()]
+        let steps = (pawn_attacks(us, ksq) & k[slot(PieceKind::Pawn)]
+            | knight_attacks(us, ksq) & k[slot(PieceKind::Knight)]
+            | silver_attacks(us, ksq) & k[slot(PieceKind::Silver)]
             | gold_attacks(us, ksq) & self.gold_movers()
             | king_attacks(ksq)
-                & (k[PieceKind::King.index()]
-                    | k[PieceKind::Horse.index()]
-                    | k[PieceKind::Dragon.index()]))
+                & (k[slot(PieceKind::King)]
+                    | k[slot(PieceKind::Horse)]
+                    | k[slot(PieceKind::Dragon)]))
             & theirs;
         let (pinned, slider_checks) = self.slider_pins_and_checks(us, ksq, self.occupied());
         (steps | slider_checks, pinned)
@@ -392,28 +441,28 @@ impl<R: Rules> Position<R> {
 
     #[inline(always)]
     fn put(&mut self, sq: Square, p: Piece) {
-        self.board[sq.index()] = Some(p);
+        self.board[sq.index()] = cell::encode(Some(p));
         self.by_color[p.color.index()] |= sq;
-        self.by_kind[p.kind.index()] |= sq;
+        self.by_kind[slot(p.kind)] |= sq;
         self.hash ^= zobrist::piece_key(p, sq);
     }
 
     #[inline(always)]
     fn remove(&mut self, sq: Square, p: Piece) {
-        self.board[sq.index()] = None;
+        self.board[sq.index()] = cell::EMPTY;
         self.by_color[p.color.index()] ^= sq;
-        self.by_kind[p.kind.index()] ^= sq;
+        self.by_kind[slot(p.kind)] ^= sq;
         self.hash ^= zobrist::piece_key(p, sq);
     }
 
     /// Plays a board move known to be legal.
     #[inline(always)]
     pub(crate) fn do_normal(&mut self, from: Square, to: Square, promote: bool) {
-        let Some(piece) = self.board[from.index()] else {
+        let Some(piece) = self.piece_at(from) else {
             return;
         };
         let us = self.side;
-        if let Some(captured) = self.board[to.index()] {
+        if let Some(captured) = self.piece_at(to) {
             self.remove(to, captured);
             let kind = captured.kind.unpromote();
             if let Some(h) = self.hands[us].checked_add(kind) {
@@ -458,7 +507,7 @@ impl<R: Rules> Position<R> {
         let Some(h) = self.hands[us].checked_remove(kind) else {
             return;
         };
-        if self.board[to.index()].is_some() {
+        if self.board[to.index()] != cell::EMPTY {
             return;
         }
         self.hands[us] = h;
@@ -550,7 +599,7 @@ impl<R: Rules> fmt::Debug for Position<R> {
             f.write_str("   ")?;
             for file in shogi_types::File::ALL.iter().rev() {
                 let sq = Square::new(*file, rank);
-                match self.board[sq.index()] {
+                match self.piece_at(sq) {
                     Some(p) => {
                         let mark = if self.protected.squares().has(sq) {
                             "!"
@@ -619,15 +668,15 @@ impl AttackerSets {
         let mine = pos.by_color[color.index()];
         AttackerSets {
             color,
-            pawns: k[PieceKind::Pawn.index()] & mine,
-            knights: k[PieceKind::Knight.index()] & mine,
-            silvers: k[PieceKind::Silver.index()] & mine,
+            pawns: k[slot(PieceKind::Pawn)] & mine,
+            knights: k[slot(PieceKind::Knight)] & mine,
+            silvers: k[slot(PieceKind::Silver)] & mine,
             golds: pos.gold_movers() & mine,
-            kings: (k[PieceKind::King.index()]
-                | k[PieceKind::Horse.index()]
-                | k[PieceKind::Dragon.index()])
+            kings: (k[slot(PieceKind::King)]
+                | k[slot(PieceKind::Horse)]
+                | k[slot(PieceKind::Dragon)])
                 & mine,
-            lances: k[PieceKind::Lance.index()] & mine,
+            lances: k[slot(PieceKind::Lance)] & mine,
             rooks: pos.rooks_dragons() & mine,
             bishops: pos.bishops_horses() & mine,
         }
