@@ -265,8 +265,10 @@ impl<R: Rules> Position<R> {
             return false;
         };
         let occ = self.occupied().with(to);
-        // 1. The king takes the pawn.
-        if !self.is_attacked_by(to, us, occ) {
+        // 1. The king takes the pawn (judged with the king lifted from its square).
+        let attackers = AttackerSets::new(self, us);
+        let occ_without_king = occ.without(ksq);
+        if !attackers.attack(to, occ_without_king) {
             return false;
         }
         // 2. Another defender takes the pawn.
@@ -284,8 +286,6 @@ impl<R: Rules> Position<R> {
         if R::Protected::ACTIVE {
             flight -= self.protected.squares();
         }
-        let occ_without_king = occ.without(ksq);
-        let attackers = AttackerSets::new(self, us);
         for s in flight {
             if !attackers.attack(s, occ_without_king) {
                 return false;
