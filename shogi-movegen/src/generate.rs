@@ -23,6 +23,18 @@ pub(crate) trait Sink {
     fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard);
     /// A piece of `kind` can be dropped on each square of `to`.
     fn drops(&mut self, kind: PieceKind, to: Bitboard);
+    /// Unpinned pawns of `color` step forward onto each square of `plain` without promoting and
+    /// of `promote` with promotion; each comes from the square behind its destination.
+    #[inline(always)]
+    fn pawn_pushes(&mut self, color: Color, plain: Bitboard, promote: Bitboard) {
+        let back = if color == Color::Black { 1 } else { -1 };
+        for to in plain | promote {
+            if let Some(from) = to.offset(0, back) {
+                let only = Bitboard::from_square(to);
+                self.moves(from, plain & only, promote & only);
+            }
+        }
+    }
 }
 
 /// Counts moves.
@@ -36,6 +48,10 @@ impl Sink for Counter {
     #[inline(always)]
     fn drops(&mut self, _: PieceKind, to: Bitboard) {
         self.0 += u64::from(to.count());
+    }
+    #[inline(always)]
+    fn pawn_pushes(&mut self, _: Color, plain: Bitboard, promote: Bitboard) {
+        self.0 += u64::from(plain.count() + promote.count());
     }
 }
 
@@ -168,7 +184,10 @@ impl<R: Rules> Position<R> {
             }
         };
 
-        for from in k[slot(PieceKind::Pawn)] & mine {
+        let pawns = k[slot(PieceKind::Pawn)] & mine;
+        let to = (pawns - pinned).shift_forward(us) & target;
+        sink.pawn_pushes(us, to - last1, to & zone);
+        for from in pawns & pinned {
             let to = pin_filter(from, pawn_attacks(us, from) & target);
             sink.moves(from, to - last1, to & zone);
         }
