@@ -32,11 +32,14 @@ pub enum Fault {
     TooMuchMaterial,
     /// A protected square is empty or holds a piece the variant does not protect.
     BadProtection,
+    /// Board and hands together hold more than 255 pieces of one kind, more than a hand can
+    /// count (a capture could then lose a piece). Hard, unlike [`Fault::TooMuchMaterial`].
+    MaterialOverflow,
 }
 
 impl Fault {
     /// All faults, in the order they are reported.
-    pub const ALL: [Fault; 8] = [
+    pub const ALL: [Fault; 9] = [
         Fault::MissingKing,
         Fault::MissingAttackerKing,
         Fault::TooManyKings,
@@ -45,6 +48,7 @@ impl Fault {
         Fault::OpponentInCheck,
         Fault::TooMuchMaterial,
         Fault::BadProtection,
+        Fault::MaterialOverflow,
     ];
 
     /// Whether the fault can be waived with [`PositionError::ignore`].
@@ -71,6 +75,7 @@ impl Fault {
                 "more pieces of a kind than one set holds (waive Fault::TooMuchMaterial to allow it)"
             }
             Fault::BadProtection => "a protected square holds no piece that can be protected",
+            Fault::MaterialOverflow => "more than 255 pieces of one kind on the board and in hands",
         }
     }
 }

@@ -170,6 +170,9 @@ impl<R: Rules> Position<R> {
         if material.iter().zip(SET_COUNTS).any(|(&n, max)| n > max) {
             faults = faults.with(Fault::TooMuchMaterial);
         }
+        if material.iter().any(|&n| n > u32::from(Hand::MAX_COUNT)) {
+            faults = faults.with(Fault::MaterialOverflow);
+        }
         if R::Protected::ACTIVE {
             let ok = protected
                 .iter()
@@ -329,7 +332,7 @@ impl<R: Rules> Position<R> {
         let mut h = 0u64;
         for sq in self.occupied() {
             if let Some(p) = self.piece_at(sq) {
-                h ^= zobrist::piece_key(p, sq);
+                h = h.wrapping_add(zobrist::piece_key(p, sq));
             }
         }
         for color in Color::ALL {
@@ -338,10 +341,10 @@ impl<R: Rules> Position<R> {
             }
         }
         for sq in self.protected.squares() {
-            h ^= zobrist::protected_key(sq);
+            h = h.wrapping_add(zobrist::protected_key(sq));
         }
         if self.side == Color::White {
-            h ^= zobrist::white_key();
+            h = h.wrapping_add(zobrist::white_key());
         }
         h
     }
@@ -444,7 +447,7 @@ impl<R: Rules> Position<R> {
         self.board[sq.index()] = cell::encode(Some(p));
         self.by_color[p.color.index()] |= sq;
         self.by_kind[slot(p.kind)] |= sq;
-        self.hash ^= zobrist::piece_key(p, sq);
+        self.hash = self.hash.wrapping_add(zobrist::piece_key(p, sq));
     }
 
     #[inline(always)]
@@ -452,7 +455,7 @@ impl<R: Rules> Position<R> {
         self.board[sq.index()] = cell::EMPTY;
         self.by_color[p.color.index()] ^= sq;
         self.by_kind[slot(p.kind)] ^= sq;
-        self.hash ^= zobrist::piece_key(p, sq);
+        self.hash = self.hash.wrapping_sub(zobrist::piece_key(p, sq));
     }
 
     /// Plays a board move known to be legal.
@@ -485,14 +488,14 @@ impl<R: Rules> Position<R> {
             if prot.has(to) {
                 // Only reachable through `play_unchecked` misuse; keep the set consistent.
                 prot = prot.without(to);
-                self.hash ^= zobrist::protected_key(to);
+                self.hash = self.hash.wrapping_sub(zobrist::protected_key(to));
             }
             if prot.has(from) {
                 prot = prot.without(from);
-                self.hash ^= zobrist::protected_key(from);
+                self.hash = self.hash.wrapping_sub(zobrist::protected_key(from));
                 if !promote {
                     prot = prot.with(to);
-                    self.hash ^= zobrist::protected_key(to);
+                    self.hash = self.hash.wrapping_add(zobrist::protected_key(to));
                 }
             }
             self.protected.set_squares(prot);
@@ -519,7 +522,10 @@ impl<R: Rules> Position<R> {
     #[inline(always)]
     fn finish_move(&mut self) {
         self.side = !self.side;
-        self.hash ^= zobrist::white_key();
+        self.hash = match self.side {
+            Color::White => self.hash.wrapping_add(zobrist::white_key()),
+            Color::Black => self.hash.wrapping_sub(zobrist::white_key()),
+        };
         self.ply = self.ply.saturating_add(1);
     }
 

@@ -1,8 +1,9 @@
 //! Zobrist keys: fixed pseudo-random numbers, built at compile time.
 //!
-//! The key of a position is the XOR of one key per (piece, square) and per protected square,
-//! the side key when White is to move, plus (wrapping addition) one key per piece in hand, so
-//! that hand counts of any size hash without a table per count.
+//! The key of a position is the wrapping sum of one key per (piece, square), per protected
+//! square and per piece in hand, plus the side key when White is to move. Addition (rather than
+//! XOR) lets a hand of any size hash without a table per count, and one operation for every
+//! part keeps the incremental key equal to the key computed from scratch.
 
 use shogi_types::{Color, Piece, PieceKind, Square};
 
