@@ -41,7 +41,7 @@ fn run() -> Result<(), String> {
     let pos = position(words)?;
 
     let start = Instant::now();
-    let total = if divide {
+    let total = if divide && depth > 0 {
         let mut lines: Vec<(String, u64)> = pos
             .perft_divide(depth)
             .into_iter()
