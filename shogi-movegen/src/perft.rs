@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal move tree.
 
-use shogi_types::{Bitboard, Move, PieceKind, Square};
+use shogi_types::{Bitboard, PieceKind, Square};
 
 use crate::generate::{Counter, Sink};
 use crate::{Position, Rules};
@@ -144,7 +144,7 @@ impl<R: Rules> Position<R> {
     /// (`depth - 1` plies deeper), in generation order. Empty at depth 0.
     #[cfg(feature = "alloc")]
     #[must_use]
-    pub fn perft_divide(&self, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
+    pub fn perft_divide(&self, depth: u32) -> alloc::vec::Vec<(shogi_types::Move, u64)> {
         let mut out = alloc::vec::Vec::new();
         if depth == 0 {
             return out;
@@ -158,5 +158,3 @@ impl<R: Rules> Position<R> {
     }
 }
 
-#[cfg(not(feature = "alloc"))]
-const _: Option<Move> = None;
