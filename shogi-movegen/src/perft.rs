@@ -157,4 +157,3 @@ impl<R: Rules> Position<R> {
         out
     }
 }
-
