@@ -19,16 +19,15 @@
 mod reference;
 mod walk;
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use proptest::prelude::*;
-use proptest::test_runner::{TestCaseError, TestRunner};
+use proptest::test_runner::TestCaseError;
 use shogi_movegen::{MoveList, Position, Rules, Standard};
 use shogi_notation::sfen::Sfen;
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
-use walk::{SilverRules, Step};
+use walk::{SilverRules, Step, run};
 
 /// The reference's form of a set of protected squares.
 fn protected_array(squares: Bitboard) -> reference::Protected {
@@ -213,22 +212,6 @@ fn check_walk<R: Rules>(
         Ok(())
     })?;
     Ok(())
-}
-
-/// Runs `test` on `cases` values of `strategy`; panics with the minimal failing value.
-fn run<S: Strategy>(
-    cases: u32,
-    strategy: S,
-    test: impl FnMut(S::Value) -> Result<(), TestCaseError>,
-) where
-    S::Value: std::fmt::Debug,
-{
-    // `TestRunner::run` takes an `Fn`; the tests count what they compare.
-    let test = RefCell::new(test);
-    let mut runner = TestRunner::new(walk::config(cases));
-    if let Err(e) = runner.run(&strategy, |v| (test.borrow_mut())(v)) {
-        panic!("{e}");
-    }
 }
 
 /// The main differential test: every position of 130 random walks of up to 200 steps from

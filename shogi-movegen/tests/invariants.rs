@@ -21,30 +21,15 @@
 mod reference;
 mod walk;
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use proptest::test_runner::{TestCaseError, TestRunner};
+use proptest::test_runner::TestCaseError;
 use shogi_movegen::{Fault, Faults, IllegalMoveKind, Position, Rules, Standard};
 use shogi_notation::sfen::Sfen;
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
-use walk::{BLACK_SILVER, SilverRules};
-
-/// Runs `test` on `cases` values of `strategy`; panics with the minimal failing value.
-fn run<S: Strategy>(
-    cases: u32,
-    strategy: S,
-    test: impl FnMut(S::Value) -> Result<(), TestCaseError>,
-) where
-    S::Value: std::fmt::Debug,
-{
-    let test = RefCell::new(test);
-    let mut runner = TestRunner::new(walk::config(cases));
-    if let Err(e) = runner.run(&strategy, |v| (test.borrow_mut())(v)) {
-        panic!("{e}");
-    }
-}
+use walk::{BLACK_SILVER, SilverRules, run};
 
 fn sfen<R: Rules>(pos: &Position<R>) -> String {
     Sfen::from_setup(pos.to_setup()).to_string()

@@ -386,3 +386,20 @@ impl Rules for SilverRules {
         piece == BLACK_SILVER
     }
 }
+
+/// Runs `test` on `cases` values of `strategy` with [`config`]; panics with the minimal failing
+/// value. The tests count what they compare, so `test` may be `FnMut`.
+pub fn run<S: Strategy>(
+    cases: u32,
+    strategy: S,
+    test: impl FnMut(S::Value) -> Result<(), proptest::test_runner::TestCaseError>,
+) where
+    S::Value: std::fmt::Debug,
+{
+    // `TestRunner::run` takes an `Fn`.
+    let test = std::cell::RefCell::new(test);
+    let mut runner = proptest::test_runner::TestRunner::new(config(cases));
+    if let Err(e) = runner.run(&strategy, |v| (test.borrow_mut())(v)) {
+        panic!("{e}");
+    }
+}
