@@ -8,6 +8,9 @@ use crate::{Position, Rules};
 ///
 /// Soft faults ([`Fault::is_soft`]) describe positions the move generator can live with; they
 /// can be waived with [`PositionError::ignore`]. All others are hard.
+///
+/// A hand cannot hold a king or a promoted kind: [`Hand`](shogi_types::Hand) cannot represent
+/// them, so readers reject such text and no fault is needed for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Fault {
