@@ -273,3 +273,8 @@ fn random_legals_are_legal() {
 fn random_play_sequence() {
     random_cases("play_sequence");
 }
+
+#[test]
+fn random_adjudicate_sequence() {
+    random_cases("adjudicate_sequence");
+}

@@ -1,0 +1,36 @@
+use shogi_movegen::IllegalMove;
+
+use crate::impasse::NotAllowed;
+use crate::outcome::Outcome;
+
+/// The game has already ended, so nothing more can be played, declared or recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("the game is over ({outcome})")]
+pub struct GameOver {
+    /// How it ended.
+    pub outcome: Outcome,
+}
+
+/// The error of [`Game::play`](crate::Game::play). The game is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The move is illegal in the current position; the [`IllegalMove`] says why.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// The game has already ended.
+    #[error(transparent)]
+    GameOver(#[from] GameOver),
+}
+
+/// The error of [`Game::declare`](crate::Game::declare). The game is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum DeclareError {
+    /// The rule set does not allow a declaration at this moment.
+    #[error(transparent)]
+    NotAllowed(#[from] NotAllowed),
+    /// The game has already ended.
+    #[error(transparent)]
+    GameOver(#[from] GameOver),
+}

@@ -1,0 +1,255 @@
+use core::fmt;
+
+use shogi_movegen::IllegalMoveKind;
+use shogi_types::Color;
+
+/// How a game ended: a win for one colour, or a draw.
+///
+/// Winners are absolute colours, never relative to the side to move. The reasons list side by
+/// side what the rules compute ([`WinReason::is_computed`]) and what only a game record can
+/// carry (resignation, time, agreement, ...).
+///
+/// `Display` writes the one-line form of the `adjudicate` example: `win black checkmate`,
+/// `win white perpetual-check`, `draw repetition` (see [`WinReason::as_str`] and
+/// [`DrawReason::as_str`] for the words).
+///
+/// ```
+/// use shogi_rules::{DrawReason, Outcome, WinReason};
+/// use shogi_types::Color;
+///
+/// let mate = Outcome::Win { winner: Color::White, reason: WinReason::Checkmate };
+/// assert_eq!(mate.winner(), Some(Color::White));
+/// assert_eq!(mate.loser(), Some(Color::Black));
+/// assert_eq!(mate.to_string(), "win white checkmate");
+///
+/// let draw = Outcome::Draw { reason: DrawReason::Repetition };
+/// assert!(draw.is_draw());
+/// assert_eq!(draw.to_string(), "draw repetition");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[doc(alias = "shohai")]
+pub enum Outcome {
+    /// `winner` won, for `reason`.
+    Win {
+        /// The colour that won.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Neither side won, for `reason`.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    #[must_use]
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// The loser, or `None` for a draw.
+    #[must_use]
+    pub const fn loser(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner.flip()),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// Whether the game was drawn.
+    #[must_use]
+    pub const fn is_draw(self) -> bool {
+        matches!(self, Outcome::Draw { .. })
+    }
+
+    /// Whether a rule of the game decided the outcome (mate, repetition, impasse, try, move
+    /// limit), rather than an event recorded from outside (resignation, time, agreement, an
+    /// illegal move reported by an arbiter, abandonment, interruption).
+    #[must_use]
+    pub const fn is_computed(self) -> bool {
+        match self {
+            Outcome::Win { reason, .. } => reason.is_computed(),
+            Outcome::Draw { reason } => reason.is_computed(),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `win <black|white> <reason>` or `draw <reason>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let color = match winner {
+                    Color::Black => "black",
+                    Color::White => "white",
+                };
+                write!(f, "win {color} {reason}")
+            }
+            Outcome::Draw { reason } => write!(f, "draw {reason}"),
+        }
+    }
+}
+
+/// Why a game was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WinReason {
+    /// Computed: the loser is in check and has no legal move (詰み, tsumi). A pawn drop that
+    /// would mate is illegal (打ち歩詰め), so it never produces this.
+    #[doc(alias = "tsumi")]
+    Checkmate,
+    /// Computed: the loser is not in check but has no legal move. Unlike stalemate in chess,
+    /// this loses in shogi (rules.md §7).
+    NoLegalMoves,
+    /// Computed: the loser gave check with every one of its moves between the first and the
+    /// fourth occurrence of a position (連続王手の千日手, renzoku ōte no sennichite); see
+    /// [`repetition`](crate::repetition).
+    #[doc(alias = "renzoku-ote")]
+    PerpetualCheck,
+    /// Computed: an impasse declaration decided the game (入玉宣言, nyūgyoku sengen), for the
+    /// declarer or against it; see [`impasse`](crate::impasse).
+    #[doc(alias = "nyugyoku")]
+    Impasse,
+    /// Computed: the winner's king legally reached the square where the opponent's king
+    /// started, under the try rule (トライルール).
+    Try,
+    /// Computed: the move limit was reached with both kings in their promotion zones and the
+    /// 24-point count decided the game ([`AtLimit::Count`](crate::AtLimit::Count)).
+    MoveLimit,
+    /// Recorded: the loser resigned (投了, tōryō).
+    #[doc(alias = "toryo")]
+    Resignation,
+    /// Recorded: the loser ran out of time (時間切れ, jikan-gire).
+    TimeForfeit,
+    /// Recorded: the loser played an illegal move of this kind (反則負け, hansoku-make), as an
+    /// arbiter or a server rules it. [`Game::play`](crate::Game::play) refuses illegal moves;
+    /// [`Game::play_or_forfeit`](crate::Game::play_or_forfeit) records this outcome instead.
+    #[doc(alias = "hansoku")]
+    IllegalMove(IllegalMoveKind),
+    /// Recorded: the loser abandoned the game (left, disconnected, did not turn up).
+    Abandonment,
+}
+
+impl WinReason {
+    /// A stable kebab-case word for the reason: `checkmate`, `no-legal-moves`,
+    /// `perpetual-check`, `impasse`, `try`, `move-limit`, `resignation`, `time-forfeit`,
+    /// `illegal-move` (whatever the kind) or `abandonment`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            WinReason::Checkmate => "checkmate",
+            WinReason::NoLegalMoves => "no-legal-moves",
+            WinReason::PerpetualCheck => "perpetual-check",
+            WinReason::Impasse => "impasse",
+            WinReason::Try => "try",
+            WinReason::MoveLimit => "move-limit",
+            WinReason::Resignation => "resignation",
+            WinReason::TimeForfeit => "time-forfeit",
+            WinReason::IllegalMove(_) => "illegal-move",
+            WinReason::Abandonment => "abandonment",
+        }
+    }
+
+    /// Whether a rule computes this reason from the moves (rather than a record carrying it).
+    #[must_use]
+    pub const fn is_computed(self) -> bool {
+        matches!(
+            self,
+            WinReason::Checkmate
+                | WinReason::NoLegalMoves
+                | WinReason::PerpetualCheck
+                | WinReason::Impasse
+                | WinReason::Try
+                | WinReason::MoveLimit
+        )
+    }
+}
+
+impl fmt::Display for WinReason {
+    /// The word of [`WinReason::as_str`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a game was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DrawReason {
+    /// Computed: the same position (board, both hands, side to move) occurred for the fourth
+    /// time, without perpetual check by one side (千日手, sennichite); see
+    /// [`repetition`](crate::repetition). The JSA replays such a game with colours swapped;
+    /// that is a tournament matter, not a rule of this crate.
+    #[doc(alias = "sennichite")]
+    Repetition,
+    /// Computed: an impasse declaration or count gave no winner (持将棋, jishōgi); see
+    /// [`impasse`](crate::impasse).
+    #[doc(alias = "jishogi")]
+    Impasse,
+    /// Computed: the move limit of the rule set was reached ([`MoveLimit`](crate::MoveLimit)).
+    MoveLimit,
+    /// Recorded: the players agreed to a draw.
+    Agreement,
+    /// Recorded: the game was stopped without a result (中断, chūdan; CSA `%CHUDAN`).
+    #[doc(alias = "chudan")]
+    Interruption,
+}
+
+impl DrawReason {
+    /// A stable kebab-case word for the reason: `repetition`, `impasse`, `move-limit`,
+    /// `agreement` or `interruption`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DrawReason::Repetition => "repetition",
+            DrawReason::Impasse => "impasse",
+            DrawReason::MoveLimit => "move-limit",
+            DrawReason::Agreement => "agreement",
+            DrawReason::Interruption => "interruption",
+        }
+    }
+
+    /// Whether a rule computes this reason from the moves (rather than a record carrying it).
+    #[must_use]
+    pub const fn is_computed(self) -> bool {
+        matches!(
+            self,
+            DrawReason::Repetition | DrawReason::Impasse | DrawReason::MoveLimit
+        )
+    }
+}
+
+impl fmt::Display for DrawReason {
+    /// The word of [`DrawReason::as_str`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_words() {
+        let o = Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::IllegalMove(IllegalMoveKind::TwoPawns),
+        };
+        assert_eq!(o.to_string(), "win black illegal-move");
+        assert!(!o.is_computed());
+        let o = Outcome::Draw {
+            reason: DrawReason::MoveLimit,
+        };
+        assert_eq!(o.to_string(), "draw move-limit");
+        assert!(o.is_computed());
+        assert_eq!(o.winner(), None);
+        assert_eq!(o.loser(), None);
+    }
+}
