@@ -2,6 +2,10 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
 
+mod resolve;
 pub mod sfen;
 mod token;
 pub mod usi;
+pub mod western;
+
+pub use resolve::ResolveError;
