@@ -7,5 +7,6 @@ pub mod sfen;
 mod token;
 pub mod usi;
 pub mod western;
+pub mod japanese;
 
 pub use resolve::ResolveError;

@@ -8,7 +8,7 @@ use shogi_types::{Color, Move, PieceKind, Square};
 /// the position.
 ///
 /// Reading the text ([`western::parse`](crate::western::parse),
-/// `japanese::parse`) never looks at a position; this error comes
+/// [`japanese::parse`](crate::japanese::parse)) never looks at a position; this error comes
 /// from the second step, `resolve`.
 ///
 /// ```
