@@ -2,11 +2,11 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
 
+pub mod japanese;
 mod resolve;
 pub mod sfen;
 mod token;
 pub mod usi;
 pub mod western;
-pub mod japanese;
 
 pub use resolve::ResolveError;
