@@ -278,3 +278,13 @@ fn random_play_sequence() {
 fn random_adjudicate_sequence() {
     random_cases("adjudicate_sequence");
 }
+
+#[test]
+fn random_western_parse() {
+    random_cases("western_parse");
+}
+
+#[test]
+fn random_japanese_parse() {
+    random_cases("japanese_parse");
+}
