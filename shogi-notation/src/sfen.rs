@@ -17,6 +17,10 @@
 //! the hand order R B G S N L P comes from the original USI draft and is what engines write
 //! (YaneuraOu's `Position::sfen`), so SFEN strings can be compared byte for byte.
 //!
+//! The untakeable-silver variant (`shogi_variants::untakeable_silver`) marks its untakeable
+//! silvers `S!`. [`Sfen`] rejects the mark ([`ParseSfenError::UntakeableMark`]); [`MarkedSfen`]
+//! reads and writes it, with the same reader.
+//!
 //! [`Sfen`] reads with [`FromStr`] and writes with [`Display`](fmt::Display). Reading builds an
 //! unchecked [`Setup`]; turning it into a validated `Position` is the job of
 //! [`shogi_movegen::Position::from_setup`].
@@ -37,8 +41,9 @@ use core::fmt::{self, Write as _};
 use core::num::NonZeroU32;
 use core::str::FromStr;
 
-use shogi_movegen::{Position, Rules};
-use shogi_types::{ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
+use shogi_movegen::{Position, PositionError, Rules};
+use shogi_types::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
+use shogi_variants::UntakeableSilver;
 
 use crate::token::{Token, tokens};
 
@@ -63,7 +68,7 @@ use crate::token::{Token, tokens};
 /// - The move number may be left out (it is then 1); if present it must be a decimal integer
 ///   from 1 to 4 294 967 295.
 /// - The `!` mark of the untakeable-silver variant (`S!`) is rejected with
-///   [`ParseSfenError::UntakeableMark`]; the variant has its own reader.
+///   [`ParseSfenError::UntakeableMark`]; [`MarkedSfen`] reads it.
 ///
 /// The reader never panics, whatever the input.
 ///
@@ -100,9 +105,9 @@ impl Sfen {
 
     /// The SFEN of a position (board, hands, side to move and move number).
     ///
-    /// A variant whose positions carry more than standard SFEN can say (such as the protected
-    /// silvers of the untakeable-silver variant) loses that information here; such variants
-    /// bring their own writer.
+    /// A variant whose positions carry more than standard SFEN can say loses that information
+    /// here: the untakeable silvers of the untakeable-silver variant are written as plain
+    /// silvers. Write such positions with [`MarkedSfen::from_position`], which keeps the marks.
     #[must_use]
     pub fn from_position<R: Rules>(position: &Position<R>) -> Sfen {
         Sfen(position.to_setup())
@@ -173,22 +178,174 @@ impl FromStr for Sfen {
 impl fmt::Display for Sfen {
     /// Writes the canonical SFEN (see [`Sfen`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let setup = &self.0;
-        write_board(setup, f)?;
-        write!(f, " {} ", setup.side_to_move.to_char())?;
-        write_hands(setup.hands, f)?;
-        write!(f, " {}", setup.ply)
+        write_setup(&self.0, Bitboard::EMPTY, f)
     }
 }
 
-fn write_board(setup: &Setup, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// An SFEN of the untakeable-silver variant: a [`Setup`] and the squares of its untakeable
+/// silvers, written `S!`.
+///
+/// The text form is standard SFEN in which an unpromoted Black silver may carry the mark `!`
+/// (`shared/specs/untakeable-silver.md`): `lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1
+/// b - 1` is the six-piece start. Everything else is read exactly as [`Sfen`] reads it (the
+/// same reader, with marks allowed), so an SFEN without marks reads as a `MarkedSfen` with no
+/// marked square. A `!` anywhere but right after an uppercase `S` is
+/// [`ParseSfenError::UnexpectedChar`], as in [`Sfen`]; so is a second `!`.
+///
+/// The writer is [`Sfen`]'s canonical writer with `!` after each marked silver, and
+/// [`MarkedSfen::from_position`] marks the protected squares of a position: a position of the
+/// variant always writes its marks, and SFEN → position → SFEN round-trips. A standard
+/// position has no protected square and writes exactly its [`Sfen`].
+///
+/// The marks are what make a silver untakeable: [`MarkedSfen::to_position`] protects the
+/// marked silvers and no others, whatever the position's history (a silver that was dropped,
+/// or a start setup whose silvers were all meant to be untakeable, must be marked).
+///
+/// ```
+/// use shogi_notation::sfen::{MarkedSfen, ParseSfenError, Sfen};
+/// use shogi_types::{Move, Square};
+///
+/// let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1";
+/// let sfen: MarkedSfen = text.parse()?;
+/// assert!(sfen.marked().has(Square::SQ_7I) && sfen.marked().has(Square::SQ_3I));
+///
+/// let mut pos = sfen.to_position()?; // Position<UntakeableSilver>
+/// pos.play("3i3h".parse::<Move>()?)?;
+/// assert_eq!(
+///     MarkedSfen::from_position(&pos).to_string(),
+///     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/6S!2/1NS!1K2N1 w - 2"
+/// );
+///
+/// // The standard reader rejects the mark.
+/// assert!(matches!(
+///     text.parse::<Sfen>(),
+///     Err(ParseSfenError::UntakeableMark { offset: 47 })
+/// ));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MarkedSfen {
+    setup: Setup,
+    marked: Bitboard,
+}
+
+impl MarkedSfen {
+    /// A setup with the untakeable silvers on `marked`. Only squares that hold an unpromoted
+    /// Black silver in `setup` keep their mark (no other piece can carry one), so the text
+    /// written is always readable.
+    #[must_use]
+    pub fn new(setup: Setup, marked: Bitboard) -> MarkedSfen {
+        let marked = marked
+            .iter()
+            .filter(|&sq| setup.piece_at(sq) == Some(UntakeableSilver::PROTECTED_PIECE))
+            .collect();
+        MarkedSfen { setup, marked }
+    }
+
+    /// The SFEN of a position with its protected squares marked: every untakeable silver of a
+    /// `Position<UntakeableSilver>` is written `S!`. A position without protection (standard
+    /// shogi) has no mark.
+    #[must_use]
+    pub fn from_position<R: Rules>(position: &Position<R>) -> MarkedSfen {
+        MarkedSfen::new(position.to_setup(), position.protected())
+    }
+
+    /// The setup, by reference.
+    #[must_use]
+    pub const fn as_setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The squares of the marked (untakeable) silvers.
+    #[must_use]
+    pub const fn marked(&self) -> Bitboard {
+        self.marked
+    }
+
+    /// The setup, by value.
+    #[must_use]
+    pub fn into_setup(self) -> Setup {
+        self.setup
+    }
+
+    /// The setup and the marked squares.
+    #[must_use]
+    pub fn into_parts(self) -> (Setup, Bitboard) {
+        (self.setup, self.marked)
+    }
+
+    /// The position of the untakeable-silver variant: the setup validated, with exactly the
+    /// marked silvers protected (through
+    /// [`Position::from_setup_with_protected`](shogi_movegen::Position::from_setup_with_protected)).
+    ///
+    /// # Errors
+    /// Every fault of the setup, as [`Position::from_setup`](shogi_movegen::Position::from_setup)
+    /// reports them.
+    pub fn to_position(
+        &self,
+    ) -> Result<Position<UntakeableSilver>, PositionError<UntakeableSilver>> {
+        Position::from_setup_with_protected(self.setup.clone(), self.marked)
+    }
+}
+
+impl From<Sfen> for MarkedSfen {
+    /// The same setup, with no mark.
+    fn from(sfen: Sfen) -> MarkedSfen {
+        MarkedSfen {
+            setup: sfen.0,
+            marked: Bitboard::EMPTY,
+        }
+    }
+}
+
+impl FromStr for MarkedSfen {
+    type Err = ParseSfenError;
+
+    /// Reads an SFEN whose unpromoted Black silvers may be marked `S!`; see [`MarkedSfen`].
+    ///
+    /// # Errors
+    /// A [`ParseSfenError`] naming the field and byte offset of the first problem, exactly as
+    /// [`Sfen`]'s reader reports it (never [`ParseSfenError::UntakeableMark`]).
+    fn from_str(s: &str) -> Result<MarkedSfen, ParseSfenError> {
+        let toks: Vec<Token<'_>> = tokens(s).collect();
+        let fields = match toks.split_first() {
+            None => return Err(ParseSfenError::Empty),
+            Some((first, rest)) if first.text == "sfen" => rest,
+            Some(_) => &toks[..],
+        };
+        let mut marked = Bitboard::EMPTY;
+        let setup = read_fields_marked(fields, 0, s.len(), Some(&mut marked))?;
+        Ok(MarkedSfen { setup, marked })
+    }
+}
+
+impl fmt::Display for MarkedSfen {
+    /// Writes the canonical SFEN with `!` after each marked silver.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_setup(&self.setup, self.marked, f)
+    }
+}
+
+/// Writes the four fields of `setup`, with `!` after the pieces on `marks`.
+fn write_setup(setup: &Setup, marks: Bitboard, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    write_board(setup, marks, f)?;
+    write!(f, " {} ", setup.side_to_move.to_char())?;
+    write_hands(setup.hands, f)?;
+    write!(f, " {}", setup.ply)
+}
+
+/// Writes the board of `setup`, with `!` after the pieces on `marks`.
+fn write_board(setup: &Setup, marks: Bitboard, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     for rank in 1..=9u8 {
         if rank > 1 {
             f.write_char('/')?;
         }
         let mut empty = 0u8;
         for file in (1..=9u8).rev() {
-            match Square::from_file_rank(file, rank).and_then(|sq| setup.piece_at(sq)) {
+            let Some(sq) = Square::from_file_rank(file, rank) else {
+                continue;
+            };
+            match setup.piece_at(sq) {
                 None => empty += 1,
                 Some(piece) => {
                     if empty > 0 {
@@ -196,6 +353,9 @@ fn write_board(setup: &Setup, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                         empty = 0;
                     }
                     write!(f, "{piece}")?;
+                    if marks.has(sq) {
+                        f.write_char('!')?;
+                    }
                 }
             }
         }
@@ -358,7 +518,7 @@ pub enum ParseSfenError {
         /// The byte offset of the `+`.
         offset: usize,
     },
-    /// The `!` mark of an untakeable silver, which only the untakeable-silver variant reads.
+    /// The `!` mark of an untakeable silver, which only [`MarkedSfen`] reads.
     #[error(
         "sfen board: '!' at byte {offset} marks an untakeable silver, which standard sfen does not allow"
     )]
@@ -461,6 +621,17 @@ pub(crate) fn read_fields(
     base: usize,
     end: usize,
 ) -> Result<Setup, ParseSfenError> {
+    read_fields_marked(fields, base, end, None)
+}
+
+/// [`read_fields`], also reading `S!` marks into `marks` when it is given (without it, a mark
+/// is an error).
+fn read_fields_marked(
+    fields: &[Token<'_>],
+    base: usize,
+    end: usize,
+    marks: Option<&mut Bitboard>,
+) -> Result<Setup, ParseSfenError> {
     let rel = |offset: usize| offset.saturating_sub(base);
     let field = |index: usize, field: SfenField| {
         fields
@@ -473,7 +644,7 @@ pub(crate) fn read_fields(
     };
 
     let board = field(0, SfenField::Board)?;
-    let board = read_board(board.text, rel(board.offset))?;
+    let board = read_board(board.text, rel(board.offset), marks)?;
 
     let side = field(1, SfenField::Side)?;
     let side_to_move = match side.text {
@@ -508,8 +679,14 @@ pub(crate) fn read_fields(
     })
 }
 
-/// Reads the board field `text`, which starts at offset `at`.
-fn read_board(text: &str, at: usize) -> Result<[Option<Piece>; 81], ParseSfenError> {
+/// Reads the board field `text`, which starts at offset `at`. With `marks`, an unpromoted
+/// Black silver may be followed by `!` and its square is added to `marks`; without, that `!`
+/// is [`ParseSfenError::UntakeableMark`].
+fn read_board(
+    text: &str,
+    at: usize,
+    mut marks: Option<&mut Bitboard>,
+) -> Result<[Option<Piece>; 81], ParseSfenError> {
     let ranks = 1 + text.bytes().filter(|&b| b == b'/').count();
     if ranks != 9 {
         let offset = if ranks > 9 {
@@ -528,7 +705,9 @@ fn read_board(text: &str, at: usize) -> Result<[Option<Piece>; 81], ParseSfenErr
     let mut squares = 0usize;
     let mut overflow_at: Option<usize> = None;
     let mut plus_at: Option<usize> = None;
-    let mut after_black_silver = false;
+    // Just after an unpromoted Black silver: `Some(square)`, or `Some(None)` when it lies
+    // beyond the ninth square of its rank (the rank is then reported too long).
+    let mut after_black_silver: Option<Option<Square>> = None;
 
     let end_rank = |rank: u8, squares: usize, overflow_at: Option<usize>, offset: usize| {
         if squares == 9 {
@@ -544,7 +723,7 @@ fn read_board(text: &str, at: usize) -> Result<[Option<Piece>; 81], ParseSfenErr
 
     for (i, c) in text.char_indices() {
         let offset = at + i;
-        let was_black_silver = core::mem::replace(&mut after_black_silver, false);
+        let black_silver = after_black_silver.take();
         if let Some(plus) = plus_at
             && !c.is_ascii_alphabetic()
         {
@@ -565,7 +744,14 @@ fn read_board(text: &str, at: usize) -> Result<[Option<Piece>; 81], ParseSfenErr
                 }
             }
             '+' => plus_at = Some(offset),
-            '!' if was_black_silver => return Err(ParseSfenError::UntakeableMark { offset }),
+            '!' if black_silver.is_some() => match marks.as_deref_mut() {
+                None => return Err(ParseSfenError::UntakeableMark { offset }),
+                Some(marks) => {
+                    if let Some(sq) = black_silver.flatten() {
+                        *marks |= sq;
+                    }
+                }
+            },
             _ => {
                 let Some(base) = PieceKind::from_letter(c) else {
                     return Err(ParseSfenError::UnexpectedChar {
@@ -587,16 +773,20 @@ fn read_board(text: &str, at: usize) -> Result<[Option<Piece>; 81], ParseSfenErr
                 } else {
                     Color::White
                 };
+                let mut square = None;
                 if squares < 9 {
                     // `squares < 9` and `1 <= rank <= 9`, so the square always exists.
-                    if let Some(sq) = Square::from_file_rank(9 - squares as u8, rank) {
+                    square = Square::from_file_rank(9 - squares as u8, rank);
+                    if let Some(sq) = square {
                         board[sq.index()] = Some(Piece::new(color, kind));
                     }
                 } else if overflow_at.is_none() {
                     overflow_at = Some(start);
                 }
                 squares = squares.saturating_add(1);
-                after_black_silver = color == Color::Black && kind == PieceKind::Silver;
+                if color == Color::Black && kind == PieceKind::Silver {
+                    after_black_silver = Some(square);
+                }
             }
         }
     }
@@ -693,6 +883,32 @@ impl<'de> serde::Deserialize<'de> for Sfen {
                 f.write_str("an SFEN string")
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Sfen, E> {
+                v.parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_str(Visitor)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for MarkedSfen {
+    /// Serializes as the canonical SFEN string with its `S!` marks.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for MarkedSfen {
+    /// Deserializes from an SFEN string, read as by [`FromStr`].
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MarkedSfen, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = MarkedSfen;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an SFEN string, untakeable silvers marked S!")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<MarkedSfen, E> {
                 v.parse().map_err(E::custom)
             }
         }
@@ -1108,6 +1324,127 @@ mod tests {
     }
 
     #[test]
+    fn marked_sfen_reads_and_writes_the_mark() {
+        let six = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1";
+        let sfen: MarkedSfen = six.parse().unwrap();
+        assert_eq!(
+            sfen.marked(),
+            Bitboard::from_square(Square::SQ_7I) | Square::SQ_3I
+        );
+        assert_eq!(sfen.to_string(), six);
+        assert_eq!(
+            Sfen::from_setup(sfen.as_setup().clone()).to_string(),
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS1K1SN1 b - 1"
+        );
+        // The `sfen` word, adjacent digits and a missing move number are read as by `Sfen`.
+        let loose: MarkedSfen = "sfen 8k/9/9/9/9/9/9/9/K3S!13 w -".parse().unwrap();
+        assert_eq!(loose.marked(), Bitboard::from_square(Square::SQ_5I));
+        assert_eq!(loose.to_string(), "8k/9/9/9/9/9/9/9/K3S!4 w - 1");
+        // A plain SFEN is a marked SFEN without marks, written back unchanged.
+        let plain: MarkedSfen = START.parse().unwrap();
+        assert_eq!(plain.marked(), Bitboard::EMPTY);
+        assert_eq!(plain.to_string(), START);
+        assert_eq!(plain, MarkedSfen::from(Sfen::standard()));
+        assert_eq!(plain.into_setup(), Setup::standard());
+    }
+
+    #[test]
+    fn marked_sfen_rejects_misplaced_marks() {
+        let merr = |s: &str| s.parse::<MarkedSfen>().unwrap_err();
+        for (text, found, offset) in [
+            ("s!8/9/9/9/9/9/9/9/9 b - 1", '!', 1),
+            ("+S!8/9/9/9/9/9/9/9/9 b - 1", '!', 2),
+            ("S!!8/9/9/9/9/9/9/9/9 b - 1", '!', 2),
+            ("!9/9/9/9/9/9/9/9/9 b - 1", '!', 0),
+            ("G!8/9/9/9/9/9/9/9/9 b - 1", '!', 1),
+            ("1!8/9/9/9/9/9/9/9/9 b - 1", '!', 1),
+        ] {
+            assert_eq!(
+                merr(text),
+                ParseSfenError::UnexpectedChar {
+                    field: SfenField::Board,
+                    found,
+                    offset
+                },
+                "{text}"
+            );
+        }
+        // A marked silver beyond the ninth square: the rank is too long.
+        assert_eq!(
+            merr("9/9/9/9/9/9/9/9/9S! b - 1"),
+            ParseSfenError::RankLength {
+                rank: 9,
+                squares: 10,
+                offset: 17
+            }
+        );
+        // A mark in the hands is no mark.
+        assert_eq!(
+            merr("9/9/9/9/9/9/9/9/9 b S! 1"),
+            ParseSfenError::UnexpectedChar {
+                field: SfenField::Hands,
+                found: '!',
+                offset: 21
+            }
+        );
+        // Other errors are those of the standard reader.
+        for text in [
+            "",
+            "lnsgkgsnl/1r5b1/pppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "9/9/9/9/9/9/9/9/9 x - 1",
+            "9/9/9/9/9/9/9/9/9 b P2 1",
+            "9/9/9/9/9/9/9/9/9 b - 0",
+        ] {
+            assert_eq!(merr(text), err(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn marked_sfen_keeps_only_marks_on_black_silvers() {
+        let setup: Sfen = "4k4/9/9/9/9/9/9/9/2S+S1Ks2 b - 1".parse().unwrap();
+        let all = Bitboard::FULL;
+        let marked = MarkedSfen::new(setup.into_setup(), all);
+        assert_eq!(marked.marked(), Bitboard::from_square(Square::SQ_7I));
+        assert_eq!(marked.to_string(), "4k4/9/9/9/9/9/9/9/2S!+S1Ks2 b - 1");
+    }
+
+    #[test]
+    fn marked_sfen_round_trips_through_the_variant_position() {
+        use shogi_movegen::Standard;
+        use shogi_types::Move;
+        for text in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/4K1S!2 b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/9/4K1S!2 b - 1",
+            "ln1gkg1nl/1r5b1/p1pppp1pp/1p4p2/3S!5/9/PPPP1PPPP/2S6/4K4 w Ss 10",
+        ] {
+            let sfen: MarkedSfen = text.parse().unwrap();
+            let pos = sfen.to_position().unwrap();
+            assert_eq!(pos.protected(), sfen.marked());
+            assert_eq!(MarkedSfen::from_position(&pos).to_string(), text);
+        }
+        // A promoted silver loses its mark; a standard position writes plain SFEN.
+        let mut pos = "4k4/9/2S!6/9/9/9/9/9/4K4 b - 1"
+            .parse::<MarkedSfen>()
+            .unwrap()
+            .to_position()
+            .unwrap();
+        pos.play("7c6b+".parse::<Move>().unwrap()).unwrap();
+        assert_eq!(
+            MarkedSfen::from_position(&pos).to_string(),
+            "4k4/3+S5/9/9/9/9/9/9/4K4 w - 2"
+        );
+        let standard = Position::<Standard>::start();
+        assert_eq!(MarkedSfen::from_position(&standard).to_string(), START);
+        // A marked white silver cannot be built: the mark is a reader error, and `new` drops it.
+        assert!(
+            "4k4/9/9/9/4s!4/9/9/9/4K4 b - 1"
+                .parse::<MarkedSfen>()
+                .is_err()
+        );
+    }
+
+    #[test]
     fn bad_side() {
         let e = err("9/9/9/9/9/9/9/9/9 x - 1");
         assert_eq!(e, ParseSfenError::BadSide { offset: 18 });
@@ -1298,6 +1635,17 @@ mod tests {
             "{bad}"
         );
         assert!(serde_json::from_str::<Sfen>("42").is_err());
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn marked_serde_as_string() {
+        let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/9/4K1S!2 b - 1";
+        let sfen: MarkedSfen = text.parse().unwrap();
+        let json = serde_json::to_string(&sfen).unwrap();
+        assert_eq!(json, format!("\"{text}\""));
+        assert_eq!(serde_json::from_str::<MarkedSfen>(&json).unwrap(), sfen);
+        assert!(serde_json::from_str::<MarkedSfen>("\"9/9 b - 1\"").is_err());
     }
 
     #[test]
