@@ -9,25 +9,31 @@
 //! there are none), or `error: <reason>` when the SFEN or the position is invalid. It never
 //! stops on a bad line. Positions with more material than one set or with only White's king
 //! (mate problems) are accepted: the example waives those soft faults explicitly.
+//!
+//! An SFEN with untakeable silvers marked `S!` is a position of the untakeable-silver variant
+//! (`shogi_variants::untakeable_silver`): it is read with `shogi_notation::sfen::MarkedSfen` and
+//! its moves are those of that variant, with the same output.
 
 use std::io::{BufRead, BufWriter, Write};
 
-use shogi_movegen::{Position, Standard};
-use shogi_notation::sfen::Sfen;
+use shogi_movegen::{Position, PositionError, Rules, Standard};
+use shogi_notation::sfen::MarkedSfen;
 
 fn legal_line(line: &str) -> String {
     let text = line.trim();
-    let pos: Result<Position<Standard>, String> = if text == "startpos" {
-        Ok(Position::start())
-    } else {
-        text.parse::<Sfen>()
-            .map_err(|e| e.to_string())
-            .and_then(|sfen| match Position::from_setup(sfen.into_setup()) {
-                Ok(pos) => Ok(pos),
-                Err(e) => e.ignore_soft().map_err(|e| e.to_string()),
-            })
-    };
-    match pos {
+    if text == "startpos" {
+        return moves_line(Ok(Position::<Standard>::start()));
+    }
+    match text.parse::<MarkedSfen>() {
+        Err(e) => format!("error: {e}"),
+        Ok(sfen) if sfen.marked().is_nonempty() => moves_line(sfen.to_position()),
+        Ok(sfen) => moves_line(Position::<Standard>::from_setup(sfen.into_setup())),
+    }
+}
+
+/// The sorted legal moves of the validated position (soft faults waived), or the error.
+fn moves_line<R: Rules>(pos: Result<Position<R>, PositionError<R>>) -> String {
+    match pos.or_else(PositionError::ignore_soft) {
         Ok(pos) => {
             let mut moves = Vec::new();
             pos.for_each_legal_move(|m| moves.push(m.to_string()));

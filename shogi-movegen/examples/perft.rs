@@ -9,24 +9,47 @@
 //! count. Time and nodes per second go to stderr. Positions with more material than one set or
 //! with only White's king (mate problems) are accepted: the example waives those soft faults
 //! explicitly.
+//!
+//! An SFEN with untakeable silvers marked `S!` is a position of the untakeable-silver variant
+//! (`shogi_variants::untakeable_silver`): it is read with `shogi_notation::sfen::MarkedSfen` and
+//! counted under that variant's rules, with the same output.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use shogi_movegen::{Position, Standard};
-use shogi_notation::sfen::Sfen;
+use shogi_movegen::{Position, Rules, Standard};
+use shogi_notation::sfen::MarkedSfen;
+use shogi_variants::UntakeableSilver;
 
 const USAGE: &str = "usage: perft <depth> [startpos | <sfen>] [--divide]";
 
-fn position(words: &[String]) -> Result<Position<Standard>, String> {
+/// A position of standard shogi or of the untakeable-silver variant.
+enum Start {
+    Standard(Position<Standard>),
+    UntakeableSilver(Position<UntakeableSilver>),
+}
+
+fn position(words: &[String]) -> Result<Start, String> {
     if words.is_empty() || (words.len() == 1 && words[0] == "startpos") {
-        return Ok(Position::start());
+        return Ok(Start::Standard(Position::start()));
     }
     let text = words.join(" ");
-    let sfen: Sfen = text.parse().map_err(|e| format!("{e}"))?;
+    let sfen: MarkedSfen = text.parse().map_err(|e| format!("{e}"))?;
+    if sfen.marked().is_nonempty() {
+        return match sfen.to_position() {
+            Ok(pos) => Ok(Start::UntakeableSilver(pos)),
+            Err(e) => e
+                .ignore_soft()
+                .map(Start::UntakeableSilver)
+                .map_err(|e| e.to_string()),
+        };
+    }
     match Position::from_setup(sfen.into_setup()) {
-        Ok(pos) => Ok(pos),
-        Err(e) => e.ignore_soft().map_err(|e| e.to_string()),
+        Ok(pos) => Ok(Start::Standard(pos)),
+        Err(e) => e
+            .ignore_soft()
+            .map(Start::Standard)
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -38,8 +61,15 @@ fn run() -> Result<(), String> {
     let depth: u32 = depth
         .parse()
         .map_err(|_| format!("depth must be a non-negative integer\n{USAGE}"))?;
-    let pos = position(words)?;
+    match position(words)? {
+        Start::Standard(pos) => count(&pos, depth, divide),
+        Start::UntakeableSilver(pos) => count(&pos, depth, divide),
+    }
+    Ok(())
+}
 
+/// Prints the perft of `pos` (split by first move with `divide`), then the time to stderr.
+fn count<R: Rules>(pos: &Position<R>, depth: u32, divide: bool) {
     let start = Instant::now();
     let total = if divide && depth > 0 {
         let mut lines: Vec<(String, u64)> = pos
@@ -62,7 +92,6 @@ fn run() -> Result<(), String> {
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
-    Ok(())
 }
 
 fn main() -> ExitCode {

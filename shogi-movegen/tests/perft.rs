@@ -1,11 +1,17 @@
-//! Runs the published perft counts of `tests/data/*.perft`.
+//! Runs the perft counts of `tests/data/*.perft`: the published table (`reference.perft`), every
+//! handicap start (`handicaps.perft`) and the untakeable-silver variant (`variants.perft`).
+//!
+//! An SFEN with untakeable silvers marked `S!` is a position of that variant: it is read with
+//! `MarkedSfen` and counted as a `Position<UntakeableSilver>`; every other SFEN is standard
+//! shogi.
 //!
 //! Entries above a node limit are skipped: 2 million nodes in debug builds, 50 million in
 //! release builds. `PERFT_MAX_NODES=<n>` overrides the limit (CI runs the release table up to
 //! about 10^9 nodes with it).
 
-use shogi_movegen::{Position, Standard};
-use shogi_notation::sfen::Sfen;
+use shogi_movegen::{Position, PositionError, Rules, Standard};
+use shogi_notation::sfen::MarkedSfen;
+use shogi_variants::UntakeableSilver;
 
 struct Entry {
     id: String,
@@ -49,12 +55,26 @@ fn node_limit() -> u64 {
     }
 }
 
-fn position(sfen: &str) -> Position<Standard> {
-    let setup = sfen.parse::<Sfen>().expect("perft sfen").into_setup();
-    // Some published positions hold extra material or a single king: opt in explicitly.
-    match Position::from_setup(setup) {
+/// The validated position; some published positions hold extra material or a single king:
+/// opt in explicitly.
+fn valid<R: Rules>(pos: Result<Position<R>, PositionError<R>>) -> Position<R> {
+    match pos {
         Ok(pos) => pos,
         Err(e) => e.ignore_soft().expect("valid perft position"),
+    }
+}
+
+/// Checks one entry under the rules `R`.
+fn check<R: Rules>(pos: &Position<R>, e: &Entry) {
+    assert_eq!(pos.perft(e.depth), e.nodes, "{} depth {}", e.id, e.depth);
+    if e.nodes < 200_000 {
+        assert_eq!(
+            pos.perft_unbulked(e.depth),
+            e.nodes,
+            "{} depth {} (unbulked)",
+            e.id,
+            e.depth
+        );
     }
 }
 
@@ -66,16 +86,11 @@ fn run(file: &str) {
             skipped += 1;
             continue;
         }
-        let pos = position(&e.sfen);
-        assert_eq!(pos.perft(e.depth), e.nodes, "{} depth {}", e.id, e.depth);
-        if e.nodes < 200_000 {
-            assert_eq!(
-                pos.perft_unbulked(e.depth),
-                e.nodes,
-                "{} depth {} (unbulked)",
-                e.id,
-                e.depth
-            );
+        let sfen: MarkedSfen = e.sfen.parse().expect("perft sfen");
+        if sfen.marked().is_nonempty() {
+            check::<UntakeableSilver>(&valid(sfen.to_position()), &e);
+        } else {
+            check::<Standard>(&valid(Position::from_setup(sfen.into_setup())), &e);
         }
         ran += 1;
     }
@@ -86,4 +101,14 @@ fn run(file: &str) {
 #[test]
 fn reference_table() {
     run(include_str!("data/reference.perft"));
+}
+
+#[test]
+fn handicap_starts() {
+    run(include_str!("data/handicaps.perft"));
+}
+
+#[test]
+fn untakeable_silver_starts() {
+    run(include_str!("data/variants.perft"));
 }
