@@ -24,11 +24,15 @@ use shogi_rules::impasse::{self, ImpasseRule};
 use shogi_rules::{AtLimit, DeclareError, Game, MoveLimit, Outcome, PlayError, RuleSet};
 use shogi_types::{Color, Move, PieceKind, Square};
 
+mod variant;
+
+pub use variant::check_variant_play_sequence;
+
 /// A check: panics if the library breaks its contract on this input.
 pub type Check = fn(&[u8]);
 
 /// Every fuzz target by name, with its check (for the replay test).
-pub const TARGETS: [(&str, Check); 8] = [
+pub const TARGETS: [(&str, Check); 9] = [
     ("sfen_roundtrip", check_sfen_roundtrip),
     ("usi_move_roundtrip", check_usi_move_roundtrip),
     ("position_command", check_position_command),
@@ -37,6 +41,7 @@ pub const TARGETS: [(&str, Check); 8] = [
     ("adjudicate_sequence", check_adjudicate_sequence),
     ("western_parse", check_western_parse),
     ("japanese_parse", check_japanese_parse),
+    ("variant_play_sequence", check_variant_play_sequence),
 ];
 
 /// Valid start positions for `play_sequence`: the standard start, the handicap starts and

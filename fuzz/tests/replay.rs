@@ -288,3 +288,8 @@ fn random_western_parse() {
 fn random_japanese_parse() {
     random_cases("japanese_parse");
 }
+
+#[test]
+fn random_variant_play_sequence() {
+    random_cases("variant_play_sequence");
+}
