@@ -189,16 +189,25 @@ fn presets_start_where_they_say() {
             let game = preset.game();
             assert_eq!(game.variant(), Variant::UntakeableSilver);
             assert_eq!(game.start(), AnyPosition::from(setup.position()));
-            assert_eq!(game.rules().move_limit().map(|l| l.moves()), move_limit.map(|n| n.get()));
+            assert_eq!(
+                game.rules().move_limit().map(|l| l.moves()),
+                move_limit.map(|n| n.get())
+            );
             assert_eq!(preset.impasse(), ImpasseRule::None);
         }
     }
-    assert_eq!(Preset::HandicapJsa24(Handicap::Rook).to_string(), "Rook, 24-point rule");
+    assert_eq!(
+        Preset::HandicapJsa24(Handicap::Rook).to_string(),
+        "Rook, 24-point rule"
+    );
     let limited = Preset::UntakeableSilver {
         setup: SilverSetup::SixPiece,
         move_limit: NonZeroU32::new(256),
     };
-    assert_eq!(limited.to_string(), "Untakeable Silver (six-piece), 256-move limit");
+    assert_eq!(
+        limited.to_string(),
+        "Untakeable Silver (six-piece), 256-move limit"
+    );
 }
 
 #[test]
@@ -215,8 +224,8 @@ fn any_position_and_any_game_forward_to_the_variant() {
     assert!(silver.as_untakeable_silver().is_some() && silver.as_standard().is_none());
 
     // Errors keep their faults and can waive the soft ones.
-    let err = AnyPosition::from_setup(Variant::UntakeableSilver, Setup::empty())
-        .expect_err("no kings");
+    let err =
+        AnyPosition::from_setup(Variant::UntakeableSilver, Setup::empty()).expect_err("no kings");
     assert!(err.faults().contains(Fault::MissingKing));
     assert!(err.to_string().contains("white has no king"));
 
