@@ -261,7 +261,7 @@ const THREE_PAWNS: Hand = match Hand::EMPTY.with_count(P, 3) {
 
 impl Handicap {
     /// Every handicap, in the order of the table in `shared/specs/rules.md` §4: the KIF names
-    /// from 平手 to 十枚落ち (with both readings of 三枚落ち and 九枚落ち in place), then the
+    /// from 平手 to 十枚落ち (with both readings of 三枚落ち, and 九枚落ち after 八枚落ち), then the
     /// handicaps KIF does not name.
     pub const ALL: [Handicap; 24] = [
         Handicap::Even,
