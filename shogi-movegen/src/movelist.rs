@@ -18,9 +18,12 @@ pub struct MoveList {
     truncated: bool,
 }
 
-const FILLER: Move = Move::Drop {
-    kind: shogi_types::PieceKind::Pawn,
+/// The value of unused slots. A board move from 1a to 1a (never legal) is all zero bytes in
+/// the current layout, so filling a new list compiles to a fast `memset`.
+const FILLER: Move = Move::Normal {
+    from: shogi_types::Square::SQ_1A,
     to: shogi_types::Square::SQ_1A,
+    promote: false,
 };
 
 impl MoveList {
