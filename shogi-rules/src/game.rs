@@ -309,7 +309,7 @@ impl<R: Rules> Game<R> {
                 let loser = self.position.side_to_move();
                 let outcome = Outcome::Win {
                     winner: !loser,
-                    reason: WinReason::IllegalMove(e.kind),
+                    reason: WinReason::IllegalMove(Some(e.kind)),
                 };
                 self.set_outcome(outcome)?;
                 Ok(Some(outcome))

@@ -127,11 +127,12 @@ pub enum WinReason {
     Resignation,
     /// Recorded: the loser ran out of time (時間切れ, jikan-gire).
     TimeForfeit,
-    /// Recorded: the loser played an illegal move of this kind (反則負け, hansoku-make), as an
-    /// arbiter or a server rules it. [`Game::play`](crate::Game::play) refuses illegal moves;
+    /// Recorded: the loser played an illegal move (反則負け, hansoku-make), as an arbiter or a
+    /// server rules it, with its kind when known (`None` when a game record says only that
+    /// there was a foul). [`Game::play`](crate::Game::play) refuses illegal moves;
     /// [`Game::play_or_forfeit`](crate::Game::play_or_forfeit) records this outcome instead.
     #[doc(alias = "hansoku")]
-    IllegalMove(IllegalMoveKind),
+    IllegalMove(Option<IllegalMoveKind>),
     /// Recorded: the loser abandoned the game (left, disconnected, did not turn up).
     Abandonment,
 }
@@ -240,7 +241,7 @@ mod tests {
     fn display_words() {
         let o = Outcome::Win {
             winner: Color::Black,
-            reason: WinReason::IllegalMove(IllegalMoveKind::TwoPawns),
+            reason: WinReason::IllegalMove(Some(IllegalMoveKind::TwoPawns)),
         };
         assert_eq!(o.to_string(), "win black illegal-move");
         assert!(!o.is_computed());

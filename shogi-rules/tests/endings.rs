@@ -289,7 +289,7 @@ fn play_or_forfeit_records_the_illegal_move() {
     // White plays a Black piece: White loses, with the kind of the illegal move.
     let expected = win(
         Color::Black,
-        WinReason::IllegalMove(IllegalMoveKind::NotYourPiece),
+        WinReason::IllegalMove(Some(IllegalMoveKind::NotYourPiece)),
     );
     assert_eq!(g.play_or_forfeit(mv("2g2f")), Ok(Some(expected)));
     assert_eq!(g.outcome(), Some(expected));

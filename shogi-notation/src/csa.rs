@@ -1,0 +1,16 @@
+//! CSA records (stub, being written).
+
+use crate::record::{Record, RecordError, RecordErrorKind};
+
+/// Reads a CSA record.
+///
+/// # Errors
+/// Always, for now.
+pub fn read(text: &str) -> Result<Record, RecordError> {
+    let _ = text;
+    Err(RecordError::new(
+        0,
+        RecordErrorKind::UnknownFormat,
+        Record::standard(),
+    ))
+}

@@ -1,0 +1,226 @@
+//! Every real record in `../shared/records/{kif,ki2,csa}` is read from its bytes and compared
+//! with the reading stored beside it in `NAME.expected.json` (start SFEN, main-line moves,
+//! terminal word, the kept illegal move, or the expected failure).
+//!
+//! The records are third-party files; they are read from the shared folder beside the clone
+//! and never copied into the repository. When the folder is missing the tests fail, so that CI
+//! cannot pass without reading them.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use shogi_notation::record::{self, Format, MoveProblem, Record, RecordErrorKind, Special};
+use shogi_notation::sfen::Sfen;
+use shogi_rules::{Outcome, WinReason};
+use shogi_types::{Color, Move};
+
+fn records_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/records")
+}
+
+/// The record files of one format folder, with their expected readings.
+fn cases(folder: &str) -> Vec<(PathBuf, Value)> {
+    let dir = records_dir().join(folder);
+    let mut out = Vec::new();
+    for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("dir entry").path();
+        let name = path.to_string_lossy().to_string();
+        if name.ends_with(".expected.json") {
+            continue;
+        }
+        let expected_path = PathBuf::from(format!("{name}.expected.json"));
+        let json = fs::read_to_string(&expected_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
+        out.push((path, serde_json::from_str(&json).expect("expected.json")));
+    }
+    out.sort();
+    assert!(!out.is_empty(), "no records in {}", dir.display());
+    out
+}
+
+fn expected_moves(v: &Value) -> Vec<Move> {
+    v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m.as_str().expect("usi").parse().expect("usi move"))
+        .collect()
+}
+
+/// The first three SFEN fields (board, side, hands).
+fn sfen3(s: &str) -> String {
+    s.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+}
+
+fn start_sfen(rec: &Record) -> String {
+    sfen3(&Sfen::from(rec.start.to_setup()).to_string())
+}
+
+/// Whether the ending matches the `result` word of the expected file.
+fn result_matches(result: &Value, ending: Option<&Special>) -> bool {
+    match (result.as_str(), ending) {
+        (None, None) => true,
+        (Some("resign"), Some(Special::Resign))
+        | (Some("interrupt"), Some(Special::Interrupt))
+        | (Some("sennichite"), Some(Special::Repetition))
+        | (Some("jishogi"), Some(Special::Impasse))
+        | (Some("kachi"), Some(Special::EnteringKingWin))
+        | (Some("time-up"), Some(Special::TimeUp))
+        | (Some("mate"), Some(Special::Mate))
+        | (Some("fuujite"), Some(Special::Sealed)) => true,
+        (Some("illegal"), Some(s)) => s.is_foul(),
+        _ => false,
+    }
+}
+
+/// The winners of the foul endings, from each file's `result_detail`.
+const FOUL_WINNERS: [(&str, Color); 5] = [
+    ("hansoku_kachi_nodou.kif", Color::White),
+    ("kfw_illegal.kif", Color::White),
+    ("kfw_illegal_move.csa", Color::White),
+    ("kfw_white_illegal_action.csa", Color::Black),
+    ("wcsc31_sjis_name.csa", Color::White),
+];
+
+/// Reads every file of `folder`; returns the number of files checked.
+fn check_folder(folder: &str, format: Format) -> usize {
+    let mut failures = Vec::new();
+    let cases = cases(folder);
+    for (path, expected) in &cases {
+        let name = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .to_string();
+        if let Err(why) = check_file(path, &name, expected, format) {
+            failures.push(format!("{name}: {why}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    cases.len()
+}
+
+fn check_file(path: &Path, name: &str, expected: &Value, format: Format) -> Result<(), String> {
+    let bytes = fs::read(path).map_err(|e| e.to_string())?;
+    let text = record::decode(&bytes).ok_or("cannot decode")?;
+    let detected = Format::detect(&text);
+    if expected["expect_error"].as_bool() == Some(true) {
+        return match record::read(&bytes) {
+            Ok(rec) => Err(format!("read {} moves, expected an error", rec.moves.len())),
+            Err(_) => Ok(()),
+        };
+    }
+    if detected != Some(format) {
+        return Err(format!("detected as {detected:?}"));
+    }
+    let moves = expected_moves(expected);
+    let start = sfen3(expected["start_sfen"].as_str().ok_or("start_sfen")?);
+    let illegal = expected.get("illegal_move");
+    let rec = match record::read(&bytes) {
+        Ok(rec) => rec,
+        Err(err) if illegal.is_some() && expected["result"].is_null() => {
+            // An illegal move that no foul ending explains: an error naming it, with the
+            // moves before it kept.
+            let illegal = illegal.expect("illegal_move");
+            match err.kind() {
+                RecordErrorKind::IllegalMove {
+                    ply,
+                    text,
+                    problem: MoveProblem::Illegal(_) | MoveProblem::Resolve(_),
+                } if Some(*ply as u64) == illegal["ply"].as_u64()
+                    && Some(text.trim()) == illegal["text"].as_str() => {}
+                other => return Err(format!("wrong error: {other}")),
+            }
+            let partial = err.partial();
+            if partial.usi_moves() != moves {
+                return Err(format!("partial: {} moves", partial.moves.len()));
+            }
+            if start_sfen(partial) != start {
+                return Err(format!("partial start {}", start_sfen(partial)));
+            }
+            return Ok(());
+        }
+        Err(err) => return Err(format!("error: {err}")),
+    };
+    if start_sfen(&rec) != start {
+        return Err(format!("start {} != {start}", start_sfen(&rec)));
+    }
+    let got = rec.usi_moves();
+    if got != moves {
+        let first = got.iter().zip(&moves).position(|(a, b)| a != b);
+        return Err(format!(
+            "moves differ: {} read, {} expected, first difference at index {first:?}",
+            got.len(),
+            moves.len()
+        ));
+    }
+    if !result_matches(&expected["result"], rec.ending.as_ref().map(|e| &e.special)) {
+        return Err(format!(
+            "ending {:?}, expected {}",
+            rec.ending.as_ref().map(|e| &e.special),
+            expected["result"]
+        ));
+    }
+    match (illegal, &rec.illegal_move) {
+        (None, None) => {}
+        (Some(want), Some(got)) => {
+            if Some(got.ply as u64) != want["ply"].as_u64()
+                || Some(got.text.trim()) != want["text"].as_str()
+                || got.mv.map(|m| m.to_string()).as_deref() != want["usi"].as_str()
+            {
+                return Err(format!("illegal move {got:?}, expected {want}"));
+            }
+        }
+        (want, got) => return Err(format!("illegal move {got:?}, expected {want:?}")),
+    }
+    if let Some((_, winner)) = FOUL_WINNERS.iter().find(|(n, _)| *n == name) {
+        match rec.outcome() {
+            Some(Outcome::Win {
+                winner: w,
+                reason: WinReason::IllegalMove(_),
+            }) if w == *winner => {}
+            other => {
+                return Err(format!(
+                    "outcome {other:?}, expected a foul win for {winner:?}"
+                ));
+            }
+        }
+    }
+    // Every record read writes back and reads again with the same start, moves and outcome,
+    // in every format that can hold it.
+    for (label, written) in [
+        ("kif", shogi_notation::kif::write(&rec)),
+        ("ki2", shogi_notation::ki2::write(&rec)),
+        ("csa", shogi_notation::csa::write(&rec)),
+    ] {
+        let again =
+            record::read_str(&written).map_err(|e| format!("{label} re-read: {e}\n{written}"))?;
+        if again.start != rec.start || again.usi_moves() != rec.usi_moves() {
+            return Err(format!("{label} round trip changed the game\n{written}"));
+        }
+        if again.outcome() != rec.outcome() {
+            return Err(format!(
+                "{label} round trip changed the outcome {:?} -> {:?}",
+                rec.outcome(),
+                again.outcome()
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn kif_records() {
+    assert_eq!(check_folder("kif", Format::Kif), 31);
+}
+
+#[test]
+fn ki2_records() {
+    assert_eq!(check_folder("ki2", Format::Ki2), 13);
+}
+
+#[test]
+fn csa_records() {
+    assert_eq!(check_folder("csa", Format::Csa), 16);
+}
