@@ -14,3 +14,10 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Record::standard(),
     ))
 }
+
+/// Writes a KI2 record (stub).
+#[must_use]
+pub fn write(record: &Record) -> String {
+    let _ = record;
+    String::new()
+}
