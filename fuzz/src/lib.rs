@@ -24,15 +24,17 @@ use shogi_rules::impasse::{self, ImpasseRule};
 use shogi_rules::{AtLimit, DeclareError, Game, MoveLimit, Outcome, PlayError, RuleSet};
 use shogi_types::{Color, Move, PieceKind, Square};
 
+mod records;
 mod variant;
 
+pub use records::{check_csa_parse, check_ki2_parse, check_kif_parse};
 pub use variant::check_variant_play_sequence;
 
 /// A check: panics if the library breaks its contract on this input.
 pub type Check = fn(&[u8]);
 
 /// Every fuzz target by name, with its check (for the replay test).
-pub const TARGETS: [(&str, Check); 9] = [
+pub const TARGETS: [(&str, Check); 12] = [
     ("sfen_roundtrip", check_sfen_roundtrip),
     ("usi_move_roundtrip", check_usi_move_roundtrip),
     ("position_command", check_position_command),
@@ -42,6 +44,9 @@ pub const TARGETS: [(&str, Check); 9] = [
     ("western_parse", check_western_parse),
     ("japanese_parse", check_japanese_parse),
     ("variant_play_sequence", check_variant_play_sequence),
+    ("kif_parse", check_kif_parse),
+    ("ki2_parse", check_ki2_parse),
+    ("csa_parse", check_csa_parse),
 ];
 
 /// Valid start positions for `play_sequence`: the standard start, the handicap starts and

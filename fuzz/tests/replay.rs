@@ -293,3 +293,18 @@ fn random_japanese_parse() {
 fn random_variant_play_sequence() {
     random_cases("variant_play_sequence");
 }
+
+#[test]
+fn random_kif_parse() {
+    random_cases("kif_parse");
+}
+
+#[test]
+fn random_ki2_parse() {
+    random_cases("ki2_parse");
+}
+
+#[test]
+fn random_csa_parse() {
+    random_cases("csa_parse");
+}

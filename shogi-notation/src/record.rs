@@ -52,6 +52,7 @@ use shogi_variants::{AnyPosition, AnyPositionError, Handicap, UntakeableSilver, 
 use crate::ResolveError;
 use crate::japanese::JapaneseMove;
 use crate::sfen::MarkedSfen;
+use crate::western::WesternOptions;
 
 /// A game record: start position, header fields, moves and how it ended.
 ///
@@ -661,6 +662,41 @@ impl Record {
         ending.special.outcome(self.side_to_move())
     }
 
+    /// The moves in Western notation, in the default style (`P-7f`, `Bx2b+`, `G6i-5h`).
+    ///
+    /// ```
+    /// use shogi_notation::record;
+    ///
+    /// let rec = record::read_str("position startpos moves 7g7f 3c3d 8h2b+ 3a2b")?;
+    /// assert_eq!(rec.western_moves(), ["P-7f", "P-3d", "Bx2b+", "Sx2b"]);
+    /// assert_eq!(rec.japanese_moves(), ["▲７六歩", "△３四歩", "▲２二角成", "△同　銀"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn western_moves(&self) -> Vec<String> {
+        self.western_moves_with(WesternOptions::new())
+    }
+
+    /// The moves in Western notation in the style of `options`.
+    #[must_use]
+    pub fn western_moves_with(&self, options: WesternOptions) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.moves.len());
+        replay(self, |pos, m, _| {
+            out.push(western_write(pos, m.mv, options))
+        });
+        out
+    }
+
+    /// The moves in Japanese notation, with the side marks and `同` (`▲７六歩`, `△同　銀`).
+    #[must_use]
+    pub fn japanese_moves(&self) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.moves.len());
+        replay(self, |pos, m, previous| {
+            out.push(japanese_write(pos, m.mv, previous));
+        });
+        out
+    }
+
     /// The start as a USI `position` command with the moves.
     ///
     /// The untakeable silvers of a variant start cannot be written in USI; the command then
@@ -1100,10 +1136,10 @@ pub(crate) fn japanese_write(pos: &AnyPosition, mv: Move, previous: Option<Move>
 }
 
 /// Western notation of `mv` in `pos`, dispatched over the variants of [`AnyPosition`].
-pub(crate) fn western_write(pos: &AnyPosition, mv: Move) -> String {
+pub(crate) fn western_write(pos: &AnyPosition, mv: Move, options: WesternOptions) -> String {
     let written = match pos {
-        AnyPosition::Standard(p) => crate::western::write(p, mv),
-        AnyPosition::UntakeableSilver(p) => crate::western::write(p, mv),
+        AnyPosition::Standard(p) => crate::western::write_with(p, mv, options),
+        AnyPosition::UntakeableSilver(p) => crate::western::write_with(p, mv, options),
         _ => return mv.to_string(),
     };
     written.unwrap_or_else(|_| mv.to_string())

@@ -1,0 +1,221 @@
+//! The checks of the record fuzz targets: `kif_parse`, `ki2_parse` and `csa_parse`.
+
+use arbitrary::Unstructured;
+use shogi_movegen::{Position, Standard};
+use shogi_notation::record::{self, Ending, MoveTime, Record, RecordError, Special};
+use shogi_notation::{csa, ki2, kif};
+use shogi_types::Color;
+use shogi_variants::{AnyPosition, Handicap, SilverSetup};
+
+/// The record formats with a reader and a writer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Kif,
+    Ki2,
+    Csa,
+}
+
+impl Format {
+    fn read(self, text: &str) -> Result<Record, RecordError> {
+        match self {
+            Format::Kif => kif::read(text),
+            Format::Ki2 => ki2::read(text),
+            Format::Csa => csa::read(text),
+        }
+    }
+
+    fn write(self, rec: &Record) -> String {
+        match self {
+            Format::Kif => kif::write(rec),
+            Format::Ki2 => ki2::write(rec),
+            Format::Csa => csa::write(rec),
+        }
+    }
+
+    /// Whether the format keeps the time of each move.
+    fn keeps_times(self) -> bool {
+        self != Format::Ki2
+    }
+}
+
+/// `kif_parse`: bytes → decoded text → [`kif::read`], then a record generated from the bytes.
+///
+/// Reading never panics; an error keeps a partial record whose moves are legal. A record that
+/// reads is written, and the text reads back to the same start, moves and outcome; writing
+/// that again gives the same text. A record generated from the bytes (a legal game from a
+/// standard, handicap or variant start, with times, comments and an ending) survives
+/// write → read with its start, moves, outcome, comments and (KIF, CSA) times.
+pub fn check_kif_parse(data: &[u8]) {
+    check_format(data, Format::Kif);
+}
+
+/// `ki2_parse`: as [`check_kif_parse`], for KI2 (which keeps no times).
+pub fn check_ki2_parse(data: &[u8]) {
+    check_format(data, Format::Ki2);
+}
+
+/// `csa_parse`: as [`check_kif_parse`], for CSA; also reads every game of the text with
+/// [`csa::read_all`].
+pub fn check_csa_parse(data: &[u8]) {
+    if let Some(text) = record::decode(data) {
+        for result in csa::read_all(&text) {
+            match result {
+                Ok(rec) => round_trip_text(&rec, Format::Csa),
+                Err(e) => check_error(&e),
+            }
+        }
+    }
+    check_format(data, Format::Csa);
+}
+
+fn check_format(data: &[u8], format: Format) {
+    if let Some(text) = record::decode(data) {
+        match format.read(&text) {
+            Ok(rec) => round_trip_text(&rec, format),
+            Err(e) => check_error(&e),
+        }
+        // The format-detecting reader agrees or fails, never panics.
+        if let Err(e) = record::read_str(&text) {
+            check_error(&e);
+        }
+    }
+    if let Some(rec) = generated_record(data) {
+        let again = round_trip_text(&rec, format);
+        for (i, (a, b)) in rec.moves.iter().zip(&again.moves).enumerate() {
+            assert_eq!(a.comments, b.comments, "comments of move {} changed", i + 1);
+            if format.keeps_times() {
+                assert_eq!(
+                    a.time.map(|t| t.spent),
+                    b.time.map(|t| t.spent),
+                    "time of move {} changed",
+                    i + 1
+                );
+            }
+        }
+        assert_eq!(rec.start_comments, again.start_comments, "start comments changed");
+    }
+}
+
+/// An error message is printable and the partial record holds only legal moves.
+fn check_error(e: &RecordError) {
+    let _ = e.to_string();
+    assert!(
+        e.partial().final_position().is_ok(),
+        "the partial record of an error holds an illegal move: {e}"
+    );
+}
+
+/// Writes `rec`, reads it back and checks what must survive; returns the record read back.
+fn round_trip_text(rec: &Record, format: Format) -> Record {
+    assert!(
+        rec.final_position().is_ok(),
+        "a record read holds an illegal move"
+    );
+    let written = format.write(rec);
+    let again = match format.read(&written) {
+        Ok(r) => r,
+        Err(e) => panic!("{format:?}: the writer's text does not read: {e}\n{written}"),
+    };
+    assert_eq!(again.start, rec.start, "{format:?}: start changed\n{written}");
+    assert_eq!(
+        again.usi_moves(),
+        rec.usi_moves(),
+        "{format:?}: moves changed\n{written}"
+    );
+    assert_eq!(
+        again.outcome(),
+        rec.outcome(),
+        "{format:?}: outcome changed\n{written}"
+    );
+    assert_eq!(
+        format.write(&again),
+        written,
+        "{format:?}: writing the record read back gives another text"
+    );
+    again
+}
+
+/// Comments the generator attaches (plain, with markers of the formats, empty, padded).
+const COMMENTS: [&str; 8] = [
+    "注釈",
+    "評価値 +120",
+    "** 35 7g7f 3c3d",
+    "a,b,'c",
+    "#hash",
+    "  padded",
+    "まで3手で先手の勝ち",
+    "",
+];
+
+/// Every ending the generator may give a record.
+fn endings() -> [Special; 18] {
+    [
+        Special::Resign,
+        Special::Interrupt,
+        Special::Repetition,
+        Special::Impasse,
+        Special::EnteringKingWin,
+        Special::EnteringKingDraw,
+        Special::TimeUp,
+        Special::IllegalLoss,
+        Special::IllegalWin,
+        Special::IllegalAction(Color::Black),
+        Special::IllegalAction(Color::White),
+        Special::Mate,
+        Special::NoMate,
+        Special::MaxMoves,
+        Special::Sealed,
+        Special::Try,
+        Special::ForfeitWin,
+        Special::ForfeitLoss,
+    ]
+}
+
+/// A legal game built from the bytes: a start (standard, a handicap, an untakeable-silver
+/// setup), up to 160 moves, times, comments and an ending.
+fn generated_record(data: &[u8]) -> Option<Record> {
+    let mut u = Unstructured::new(data);
+    let choice = u.int_in_range(0..=(Handicap::ALL.len() + SilverSetup::ALL.len()))
+        .ok()?;
+    let start: AnyPosition = if choice < Handicap::ALL.len() {
+        Handicap::ALL[choice].position().into()
+    } else if let Some(s) = SilverSetup::ALL.get(choice - Handicap::ALL.len()) {
+        s.position().into()
+    } else {
+        Position::<Standard>::start().into()
+    };
+    let mut rec = Record::new(start);
+    if u.ratio(1, 4).ok()? {
+        rec.start_comments.push(COMMENTS[u.choose_index(COMMENTS.len()).ok()?].to_string());
+    }
+    let plies = u.int_in_range(0..=160_u32).ok()?;
+    let mut pos = start;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[u.choose_index(moves.len()).ok()?];
+        pos.play(mv).ok()?;
+        let mut m = record::RecordMove::new(mv);
+        if u.ratio(1, 2).ok()? {
+            let secs = u.int_in_range(0..=3_600_u64).ok()?;
+            m.time = Some(MoveTime::spent(std::time::Duration::from_secs(secs)));
+        }
+        if u.ratio(1, 8).ok()? {
+            m.comments.push(COMMENTS[u.choose_index(COMMENTS.len()).ok()?].to_string());
+        }
+        rec.moves.push(m);
+    }
+    // Times on every move or on none, as real records have them.
+    if rec.moves.iter().any(|m| m.time.is_some()) {
+        for m in &mut rec.moves {
+            m.time.get_or_insert_with(MoveTime::default);
+        }
+    }
+    if u.ratio(3, 4).ok()? {
+        let all = endings();
+        rec.ending = Some(Ending::new(all[u.choose_index(all.len()).ok()?].clone()));
+    }
+    Some(rec)
+}
