@@ -43,6 +43,15 @@ pub enum ResolveError {
     /// The notation says `同` (same square as the previous move), but no previous move was given.
     #[error("'同' needs the previous move, and none was given")]
     NoPreviousMove,
+    /// Strict reading ([`WesternMove::resolve_strict`](crate::western::WesternMove::resolve_strict)):
+    /// the move could promote but the text has no suffix (`=` is required to decline), or it
+    /// could not promote but the text declines with `=`.
+    #[error("strict notation: {}", if *required { "a move that could promote needs '+' or '='" } else { "'=' on a move that cannot promote" })]
+    PromotionSuffix {
+        /// `true` if the suffix is missing, `false` if `=` was written where no promotion was
+        /// possible.
+        required: bool,
+    },
 }
 
 /// The colour as a lowercase word for messages.

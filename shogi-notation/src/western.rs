@@ -19,7 +19,8 @@
 //! [`WesternMove`]; [`WesternMove::resolve`] finds the one legal move it names. The reader
 //! accepts both rank styles, `D`/`H`/`T` for dragon, horse and tokin, `'` for a drop (Hosking),
 //! a missing `-`, and `x` or `-` whatever the position holds on the destination; a missing
-//! promotion suffix means the move does not promote.
+//! promotion suffix means the move does not promote. [`WesternMove::resolve_strict`] is the
+//! strict mode: a move that could promote must say `+` or `=`.
 //!
 //! ```
 //! use shogi_movegen::Position;
@@ -383,6 +384,52 @@ impl WesternMove {
             })
             .collect();
         resolve::single(candidates)
+    }
+
+    /// Like [`resolve`](WesternMove::resolve), in strict mode: a move that could promote must
+    /// carry `+` or `=`, and `=` is refused where no promotion was possible.
+    ///
+    /// # Errors
+    /// As [`resolve`](WesternMove::resolve), and [`ResolveError::PromotionSuffix`].
+    ///
+    /// # Examples
+    /// ```
+    /// use shogi_movegen::Position;
+    /// use shogi_notation::{ResolveError, western};
+    ///
+    /// let mut pos: Position = Position::start();
+    /// for m in ["7g7f", "3c3d"] {
+    ///     pos.play(m.parse()?)?;
+    /// }
+    /// assert_eq!(western::parse("Bx2b=")?.resolve_strict(&pos)?.to_string(), "8h2b");
+    /// assert_eq!(
+    ///     western::parse("Bx2b")?.resolve_strict(&pos),
+    ///     Err(ResolveError::PromotionSuffix { required: true })
+    /// );
+    /// assert_eq!(
+    ///     western::parse("P-2f=")?.resolve_strict(&pos),
+    ///     Err(ResolveError::PromotionSuffix { required: false })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve_strict<R: Rules>(&self, pos: &Position<R>) -> Result<Move, ResolveError> {
+        let m = self.resolve(pos)?;
+        if let Move::Normal {
+            from,
+            to,
+            promote: false,
+        } = m
+        {
+            let possible = resolve::could_promote(pos, from, to);
+            match (possible, self.promotion) {
+                (true, None) => return Err(ResolveError::PromotionSuffix { required: true }),
+                (false, Some(false)) => {
+                    return Err(ResolveError::PromotionSuffix { required: false });
+                }
+                _ => {}
+            }
+        }
+        Ok(m)
     }
 
     /// Writes the move in the style `options` chooses.

@@ -114,6 +114,23 @@ fn promotion_suffixes() {
     assert_eq!(western::write(&pawn, mv("9c9b")).unwrap(), "P-9b=");
     let low = common::position("4k4/9/9/9/9/P8/9/9/4K4 b - 1");
     assert_eq!(western::write(&low, mv("9f9e")).unwrap(), "P-9e");
+    // Strict reading wants the suffix exactly when promotion was possible.
+    let strict = |pos, text: &str| western::parse(text).unwrap().resolve_strict(pos);
+    assert_eq!(strict(&pos, "N-4c="), Ok(mv("5e4c")));
+    assert_eq!(strict(&pos, "N-4c+"), Ok(mv("5e4c+")));
+    assert_eq!(
+        strict(&pos, "N-4c"),
+        Err(ResolveError::PromotionSuffix { required: true })
+    );
+    assert_eq!(
+        western::parse("N-4c").unwrap().resolve(&pos),
+        Ok(mv("5e4c"))
+    );
+    assert_eq!(strict(&low, "P-9e"), Ok(mv("9f9e")));
+    assert_eq!(
+        strict(&low, "P-9e="),
+        Err(ResolveError::PromotionSuffix { required: false })
+    );
 }
 
 /// Every legal move of every test position, in all four styles, resolves back to itself.
@@ -136,6 +153,7 @@ fn every_legal_move_round_trips() {
                 let text = western::write_with(pos, m, style).unwrap();
                 let parsed = western::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
                 assert_eq!(parsed.resolve(pos), Ok(m), "{text} in style {i}");
+                assert_eq!(parsed.resolve_strict(pos), Ok(m), "{text} strict");
                 if i == 0 {
                     assert_eq!(parsed.to_string(), text);
                 }
