@@ -697,15 +697,16 @@ impl Record {
         out
     }
 
-    /// The start as a USI `position` command with the moves.
-    ///
-    /// The untakeable silvers of a variant start cannot be written in USI; the command then
-    /// holds the plain SFEN of the start (use [`MarkedSfen`] to keep them).
+    /// The start as a USI `position` command with the moves (`startpos` for the standard
+    /// start; an SFEN with the untakeable silvers marked `S!` for the variant).
     #[must_use]
     pub fn to_position_command(&self) -> crate::usi::PositionCommand {
         use crate::usi::{PositionCommand, StartPosition};
         let setup = self.start.to_setup();
-        let start = if setup == Setup::standard() && self.variant() == Variant::Standard {
+        let marked = self.start.protected();
+        let start = if !marked.is_empty() {
+            StartPosition::Marked(MarkedSfen::new(setup, marked))
+        } else if setup == Setup::standard() {
             StartPosition::Startpos
         } else {
             StartPosition::Sfen(crate::sfen::Sfen::from(setup))
@@ -979,8 +980,9 @@ fn read_usi(text: &str) -> Result<Record, RecordError> {
         )
     };
     let cmd: crate::usi::PositionCommand = line.parse().map_err(|e| syntax(&e))?;
-    let mut builder = Builder::new(Variant::Standard, cmd.start.to_setup())
-        .map_err(|e| RecordError::new(1, e, Record::standard()))?;
+    let start = MarkedSfen::new(cmd.start.to_setup(), cmd.start.marked());
+    let mut builder =
+        Builder::from_marked(start).map_err(|e| RecordError::new(1, e, Record::standard()))?;
     for (i, &mv) in cmd.moves.iter().enumerate() {
         if let Err(e) = builder.play(mv) {
             return Err(builder.fail(

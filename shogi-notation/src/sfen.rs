@@ -626,7 +626,7 @@ pub(crate) fn read_fields(
 
 /// [`read_fields`], also reading `S!` marks into `marks` when it is given (without it, a mark
 /// is an error).
-fn read_fields_marked(
+pub(crate) fn read_fields_marked(
     fields: &[Token<'_>],
     base: usize,
     end: usize,

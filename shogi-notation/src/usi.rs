@@ -30,9 +30,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use shogi_movegen::{IllegalMove, Position, PositionError, Rules};
-use shogi_types::{Move, ParseMoveError, Setup};
+use shogi_types::{Bitboard, Move, ParseMoveError, Setup};
 
-use crate::sfen::{ParseSfenError, Sfen, read_fields};
+use crate::sfen::{MarkedSfen, ParseSfenError, Sfen, read_fields_marked};
 use crate::token::{Token, tokens};
 
 /// The error returned when USI text (a move, a list of moves or a `position` command) cannot be
@@ -209,6 +209,10 @@ pub enum StartPosition {
     Startpos,
     /// `sfen <sfen>`: any position.
     Sfen(Sfen),
+    /// `sfen <sfen>` with untakeable silvers marked `S!`: a position of the untakeable-silver
+    /// variant (`shogi_variants::UntakeableSilver`). Read only when at least one silver is
+    /// marked; rules without protection ignore the marks.
+    Marked(MarkedSfen),
 }
 
 impl StartPosition {
@@ -218,6 +222,16 @@ impl StartPosition {
         match self {
             StartPosition::Startpos => Setup::standard(),
             StartPosition::Sfen(sfen) => sfen.as_setup().clone(),
+            StartPosition::Marked(sfen) => sfen.as_setup().clone(),
+        }
+    }
+
+    /// The squares marked `S!` (empty unless [`StartPosition::Marked`]).
+    #[must_use]
+    pub fn marked(&self) -> Bitboard {
+        match self {
+            StartPosition::Marked(sfen) => sfen.marked(),
+            _ => Bitboard::EMPTY,
         }
     }
 }
@@ -228,6 +242,7 @@ impl fmt::Display for StartPosition {
         match self {
             StartPosition::Startpos => f.write_str("startpos"),
             StartPosition::Sfen(sfen) => write!(f, "sfen {sfen}"),
+            StartPosition::Marked(sfen) => write!(f, "sfen {sfen}"),
         }
     }
 }
@@ -243,8 +258,23 @@ impl fmt::Display for StartPosition {
 /// ```
 ///
 /// The SFEN is read as by [`Sfen`]'s `FromStr` (its move number may be left out) and is not
-/// checked against the rules. `moves` may be followed by no move at all. The moves are only read
-/// here; [`PositionCommand::to_position`] plays them.
+/// checked against the rules; untakeable silvers of the untakeable-silver variant may be marked
+/// `S!` (as by [`MarkedSfen`]), which gives a [`StartPosition::Marked`] start. `moves` may be
+/// followed by no move at all. The moves are only read here; [`PositionCommand::to_position`]
+/// plays them.
+///
+/// ```
+/// use shogi_notation::usi::{PositionCommand, StartPosition};
+/// use shogi_variants::UntakeableSilver;
+///
+/// let cmd: PositionCommand = "position sfen 4k4/9/9/9/9/9/9/9/2S!1K1S!2 b - 1 moves 7i7h".parse()?;
+/// assert!(matches!(cmd.start, StartPosition::Marked(_)));
+/// assert_eq!(cmd.start.marked().count(), 2);
+/// assert_eq!(cmd.to_string(), "position sfen 4k4/9/9/9/9/9/9/9/2S!1K1S!2 b - 1 moves 7i7h");
+/// let pos = cmd.to_position::<UntakeableSilver>()?;
+/// assert_eq!(pos.protected().count(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Writing
 /// The canonical command: `position startpos` or `position sfen <canonical sfen>`, then
@@ -309,8 +339,14 @@ impl PositionCommand {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_position<R: Rules>(&self) -> Result<Position<R>, ReplayError<R>> {
-        let mut pos = Position::<R>::from_setup(self.start.to_setup())
-            .map_err(|e| ReplayError::InvalidStart(Box::new(e)))?;
+        let setup = self.start.to_setup();
+        let start = match &self.start {
+            StartPosition::Marked(sfen) => {
+                Position::<R>::from_setup_with_protected(setup, sfen.marked())
+            }
+            _ => Position::<R>::from_setup(setup),
+        };
+        let mut pos = start.map_err(|e| ReplayError::InvalidStart(Box::new(e)))?;
         self.play_moves(&mut pos)?;
         Ok(pos)
     }
@@ -376,17 +412,27 @@ impl FromStr for PositionCommand {
                 // Where the SFEN ends: the word `moves`, or the end of the text.
                 let end = after.first().map_or(s.len(), |t| t.offset);
                 let base = fields.first().map_or(end, |t| t.offset);
-                let setup = read_fields(fields, base, end).map_err(|source| match source {
-                    ParseSfenError::TrailingText { offset } => ParseUsiError::ExpectedMoves {
-                        offset: base + offset,
-                    },
-                    source => ParseUsiError::Sfen {
-                        offset: base,
-                        source,
-                    },
-                })?;
+                let mut marked = Bitboard::EMPTY;
+                let setup =
+                    read_fields_marked(fields, base, end, Some(&mut marked)).map_err(|source| {
+                        match source {
+                            ParseSfenError::TrailingText { offset } => {
+                                ParseUsiError::ExpectedMoves {
+                                    offset: base + offset,
+                                }
+                            }
+                            source => ParseUsiError::Sfen {
+                                offset: base,
+                                source,
+                            },
+                        }
+                    })?;
                 rest = after;
-                StartPosition::Sfen(Sfen::from_setup(setup))
+                if marked.is_empty() {
+                    StartPosition::Sfen(Sfen::from_setup(setup))
+                } else {
+                    StartPosition::Marked(MarkedSfen::new(setup, marked))
+                }
             }
             Some((first, _)) => {
                 return Err(ParseUsiError::ExpectedStart {
