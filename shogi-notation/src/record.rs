@@ -371,9 +371,10 @@ impl Special {
         }
     }
 
-    /// The word that records `outcome` when `mover` is the side to move at the end, or `None`
-    /// for the outcomes that need no word (mate and no legal move are written as `詰み` /
-    /// `%TSUMI`; a perpetual check as the foul of the checker).
+    /// The word that records `outcome` when `mover` is the side to move at the end. Where no
+    /// word names the reason, the closest word with the same winner is taken: no legal move is
+    /// written as mate (`詰み` / `%TSUMI`), a perpetual check and a lost impasse declaration as
+    /// a foul of the loser, an agreed draw as an interruption.
     #[must_use]
     pub fn from_outcome(outcome: Outcome, mover: Color) -> Special {
         match outcome {
@@ -1293,6 +1294,88 @@ mod tests {
                 "{outcome}"
             );
         }
+    }
+
+    #[test]
+    fn records_push_replay_and_judge() {
+        let mut rec = Record::standard();
+        for usi in ["7g7f", "3c3d", "8h2b+"] {
+            rec.push(usi.parse().unwrap()).unwrap();
+        }
+        // An illegal move is refused and changes nothing.
+        let before = rec.clone();
+        assert!(rec.push("2b1a".parse().unwrap()).is_err());
+        assert_eq!(rec, before);
+        assert_eq!(rec.side_to_move(), Color::White);
+        assert_eq!(rec.handicap(), Some(Handicap::Even));
+        assert_eq!(rec.variant(), Variant::Standard);
+        assert_eq!(rec.western_moves(), ["P-7f", "P-3d", "Bx2b+"]);
+        assert_eq!(
+            rec.to_position_command().to_string(),
+            "position startpos moves 7g7f 3c3d 8h2b+"
+        );
+        // White resigns.
+        rec.ending = Some(Ending::new(Special::Resign));
+        assert_eq!(
+            rec.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::Resignation
+            })
+        );
+        // A kept foul move: its player loses, whatever the word says.
+        rec.illegal_move = Some(WrittenMove {
+            ply: 4,
+            text: "-2231KA".to_string(),
+            mv: None,
+            kind: Some(IllegalMoveKind::NoSuchPiece),
+        });
+        rec.ending = Some(Ending::new(Special::IllegalWin));
+        assert_eq!(
+            rec.outcome(),
+            Some(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::IllegalMove(Some(IllegalMoveKind::NoSuchPiece))
+            })
+        );
+    }
+
+    #[test]
+    fn records_of_games_and_variants() {
+        let mut game = Game::new(Position::<shogi_movegen::Standard>::start());
+        for usi in ["7g7f", "3c3d"] {
+            game.play(usi.parse().unwrap()).unwrap();
+        }
+        game.resign(Color::Black).unwrap();
+        let rec = Record::from_game(&game);
+        assert_eq!(rec.moves.len(), 2);
+        assert_eq!(rec.outcome(), game.outcome());
+
+        let silver = shogi_variants::SilverSetup::SixPiece.position();
+        let mut rec = Record::new(silver);
+        assert_eq!(rec.variant(), Variant::UntakeableSilver);
+        assert_eq!(rec.handicap(), None);
+        rec.push("3i3h".parse().unwrap()).unwrap();
+        let cmd = rec.to_position_command();
+        assert!(cmd.to_string().contains("S!"), "{cmd}");
+        let again = read_str(&cmd.to_string()).unwrap();
+        assert_eq!(again.start, rec.start);
+        assert_eq!(again.usi_moves(), rec.usi_moves());
+    }
+
+    #[test]
+    fn usi_lines_read_as_records() {
+        let err = read_str("position startpos moves 7g7f 3c3d 2g2f 4a3b 2h2d").unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            RecordErrorKind::IllegalMove { ply: 5, .. }
+        ));
+        assert_eq!(err.partial().moves.len(), 4);
+        assert!(read_str("position startpos moves 7g7x").is_err());
+        assert!(matches!(
+            read_str("nothing here").unwrap_err().kind(),
+            RecordErrorKind::UnknownFormat
+        ));
     }
 
     #[test]
