@@ -1,23 +1,1131 @@
-//! CSA records (stub, being written).
+//! CSA game records (CSA標準棋譜ファイル形式): V2.2 and V3.0, and the older V1, V2 and V2.1
+//! files, which read the same way.
+//!
+//! ```
+//! use shogi_notation::csa;
+//! use shogi_rules::{Outcome, WinReason};
+//! use shogi_types::Color;
+//!
+//! let text = "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU,T3\n-3334FU\nT1\n'*a quiet move\n%TORYO\n";
+//! let rec = csa::read(text)?;
+//! assert_eq!(rec.player(Color::White), Some("Gote"));
+//! assert_eq!(rec.usi_moves(), ["7g7f".parse()?, "3c3d".parse()?]);
+//! assert_eq!(rec.moves[1].comments, ["a quiet move"]);
+//! assert_eq!(
+//!     rec.outcome(),
+//!     Some(Outcome::Win { winner: Color::White, reason: WinReason::Resignation })
+//! );
+//!
+//! let written = csa::write(&rec);
+//! assert!(written.starts_with("V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\nT3\n"));
+//! assert_eq!(csa::read(&written)?, rec);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Reading
+//! [`read`] reads the first game of a text and [`read_all`] every game; games are separated
+//! by a line holding only `/`. A game is read statement by statement:
+//!
+//! - An optional first line `'CSA encoding=…` (or Kifu for Windows' `'encoding=…`) is
+//!   skipped: it describes the bytes, which are already decoded. Version lines (`V2.2`,
+//!   `V3.0`) are accepted and ignored.
+//! - `N+name` and `N-name` give the players ([`HeaderKey::Black`], [`HeaderKey::White`]);
+//!   `$KEY:value` lines give the other header fields ([`HeaderKey::from_csa_key`]; unknown
+//!   keys are kept as [`HeaderKey::Other`], empty values such as `$END_TIME:` are kept).
+//! - The start position is `PI` (the even start; `PI82HI22KA` removes pieces from it), or
+//!   the rank lines `P1`…`P9` (blanks may be collapsed, and text after the ninth cell, such
+//!   as a stray `.`, is ignored), optionally completed by `P+`/`P-` piece lists (`00` puts a
+//!   piece in hand, `00AL` gives that side every piece not placed yet), then `+` or `-` for
+//!   the side to move. With no position at all, the game starts from the even start. If a
+//!   position is given with no side line, the sign of the first move decides.
+//! - Moves `+7776FU` name the piece after the move: a promoted code on an unpromoted piece
+//!   (`+8822UM`) is a promotion. The sign must be the side to move's and the origin must hold
+//!   the named piece or its unpromoted form. Every move is checked; the first that fails ends
+//!   reading with [`RecordErrorKind::IllegalMove`], whose partial record keeps the moves
+//!   before it, unless the next statement is a foul ending (see below).
+//! - `T12` (or `T12.345`, V3.0) is the time spent on the move before it, or, after the
+//!   special move, the time of the [`Ending`].
+//! - `%TORYO` and the other special moves end the game ([`Special::from_csa_word`]; unknown
+//!   words are kept as [`Special::Other`]). Move and special statements after the first
+//!   special are ignored (some programs write `%KACHI` twice); comments are still read.
+//! - A line may hold several statements separated by `,` (`-3334FU,T6,%TORYO`), padded with
+//!   blanks; a field starting with `'` is a comment that runs to the end of the line.
+//!
+//! # Comments
+//! A comment line `'text` is stored without its `'`; the `*` that marks a comment meant for
+//! programs (`'*text`) is a marker too and is dropped, so `'*text` and `'text` both give
+//! `text`. Only that first `*` is dropped: the engine lines `'** 120 +7776FU` keep their
+//! second star and read as `* 120 +7776FU`, so they stay apart from ordinary comments.
+//! Comments before the first move belong to the start ([`Record::start_comments`]), later
+//! ones to the move before them, and those after the special move to the [`Ending`].
+//!
+//! # Foul endings
+//! When a move cannot be played and the next statement of the game (comments and times
+//! apart) is `%ILLEGAL_MOVE`, `%+ILLEGAL_ACTION` or `%-ILLEGAL_ACTION`, the move is the foul
+//! that ended the game: it is kept in [`Record::illegal_move`] as written, with the move it
+//! names and why it is illegal, and is not part of [`Record::moves`].
+//!
+//! # Variant records
+//! CSA has no way to write which silvers of an untakeable-silver start are protected. The
+//! writer adds a comment line `'SFEN:<sfen>` with the start as a [`MarkedSfen`] (untakeable
+//! silvers marked `S!`) to the ordinary position lines, which other programs read as a plain
+//! comment. The reader reads that line back: it defines the start position (and the variant)
+//! and overrides the `PI`, `P1`…`P9`, `P±` and side lines. It must come before the first move.
+//!
+//! # Writing
+//! [`write`] writes V2.2 and [`write_with`] V2.2 or V3.0 ([`CsaOptions`]). The writer puts
+//! the players in `N+`/`N-`, the known header fields and the `Other` keys that CSA can hold
+//! (uppercase ASCII, digits, `_`, `+`, `-`) in `$KEY:value` lines, and any other field as a
+//! comment line `'key:value`, so nothing is lost. Comments are written as `'*text` lines.
+//! The start is `PI` for the even start, `PI` with the removed pieces for a handicap that
+//! only removes pieces, and `P1`…`P9` with `P+00…`/`P-00…` hand lines for anything else.
+//!
+//! The ending is written so that reading the text back gives the same [`Record::outcome`]:
+//! [`Special::IllegalWin`] (the mover wins because the previous move was a foul) is written
+//! as the `ILLEGAL_ACTION` of the side that fouled, and a kept illegal move is written before
+//! a foul ending so that it reads back as kept. [`Special::Sealed`], [`Special::Try`],
+//! [`Special::ForfeitWin`] and [`Special::ForfeitLoss`] have no CSA word; the writer puts
+//! their Japanese word in a comment line (`'*封じ手`) and writes no special move. A sealed
+//! move decides nothing, so its outcome survives; the try and forfeit outcomes cannot be
+//! written in CSA and read back as no outcome. An [`Special::Other`] word is written as
+//! `%WORD` only when it is a plain uppercase CSA word that reads back as itself, and as a
+//! comment otherwise.
 
-use crate::record::{Record, RecordError, RecordErrorKind};
+use core::fmt::Write as _;
+use std::time::Duration;
 
-/// Reads a CSA record.
+use shogi_movegen::IllegalMoveKind;
+use shogi_types::{Color, Hand, Move, Piece, PieceKind, Setup, Square};
+use shogi_variants::{AnyPosition, Handicap, Variant};
+
+use crate::record::{
+    Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
+    RecordErrorKind, Special, WrittenMove,
+};
+use crate::sfen::MarkedSfen;
+
+/// Reads the first game of a CSA text.
+///
+/// ```
+/// use shogi_notation::csa;
+/// use shogi_variants::handicap::Handicap;
+///
+/// let rec = csa::read("PI82HI22KA\n-\n-5142OU\n+7776FU\n")?;
+/// assert_eq!(rec.handicap(), Some(Handicap::TwoPiece));
+/// assert_eq!(rec.moves.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
-/// Always, for now.
+/// [`RecordErrorKind::Empty`] if the text holds no game; [`RecordErrorKind::Syntax`] for a
+/// line that cannot be read; [`RecordErrorKind::InvalidStart`] for a start position that is
+/// not valid; [`RecordErrorKind::IllegalMove`] for a move that cannot be read or played
+/// (unless a foul ending explains it, see the [module docs](self)). The error keeps what was
+/// read before it ([`RecordError::partial`]).
 pub fn read(text: &str) -> Result<Record, RecordError> {
-    let _ = text;
-    Err(RecordError::new(
-        0,
-        RecordErrorKind::UnknownFormat,
-        Record::standard(),
-    ))
+    match games(text).into_iter().next() {
+        Some(lines) => read_game(&lines),
+        None => Err(RecordError::new(
+            0,
+            RecordErrorKind::Empty,
+            Record::standard(),
+        )),
+    }
 }
 
-/// Writes a CSA record (stub).
+/// Reads every game of a CSA text; games are separated by a line holding only `/`. Parts
+/// that hold nothing but blank lines and comments are no game and are skipped.
+///
+/// ```
+/// use shogi_notation::csa;
+///
+/// let games = csa::read_all("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n-8384FU\n");
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].as_ref().map(|r| r.moves.len()), Ok(2));
+/// ```
+#[must_use]
+pub fn read_all(text: &str) -> Vec<Result<Record, RecordError>> {
+    games(text).iter().map(|lines| read_game(lines)).collect()
+}
+
+/// The version of CSA that [`write_with`] writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum CsaVersion {
+    /// V2.2: a `V2.2` line, whole seconds.
+    #[default]
+    V22,
+    /// V3.0: a `'CSA encoding=UTF-8` line, a `V3.0` line, and times with milliseconds.
+    V30,
+}
+
+/// Options of [`write_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CsaOptions {
+    /// The version written (V2.2 by default).
+    pub version: CsaVersion,
+}
+
+impl CsaOptions {
+    /// Options that write `version`.
+    #[must_use]
+    pub const fn new(version: CsaVersion) -> CsaOptions {
+        CsaOptions { version }
+    }
+}
+
+/// Writes a record as CSA V2.2 (see the [module docs](self) for what is written and how).
+///
+/// ```
+/// use shogi_notation::{csa, record::{Ending, Record, Special}};
+///
+/// let mut rec = Record::standard();
+/// rec.push("7g7f".parse()?)?;
+/// rec.ending = Some(Ending::new(Special::Interrupt));
+/// assert_eq!(csa::write(&rec), "V2.2\nPI\n+\n+7776FU\n%CHUDAN\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[must_use]
 pub fn write(record: &Record) -> String {
-    let _ = record;
-    String::new()
+    write_with(record, CsaOptions::default())
+}
+
+/// Writes a record as CSA in the version of `options`.
+///
+/// ```
+/// use std::time::Duration;
+/// use shogi_notation::{csa::{self, CsaOptions, CsaVersion}, record::{MoveTime, Record}};
+///
+/// let mut rec = Record::standard();
+/// rec.push("2g2f".parse()?)?;
+/// rec.moves[0].time = Some(MoveTime::spent(Duration::from_millis(12_345)));
+/// let text = csa::write_with(&rec, CsaOptions::new(CsaVersion::V30));
+/// assert_eq!(text, "'CSA encoding=UTF-8\nV3.0\nPI\n+\n+2726FU\nT12.345\n");
+/// assert_eq!(csa::read(&text)?, rec);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn write_with(record: &Record, options: CsaOptions) -> String {
+    let mut out = String::new();
+    match options.version {
+        CsaVersion::V22 => out.push_str("V2.2\n"),
+        CsaVersion::V30 => out.push_str("'CSA encoding=UTF-8\nV3.0\n"),
+    }
+    write_headers(&mut out, record);
+    write_comments(&mut out, &record.start_comments);
+    write_start(&mut out, &record.start);
+
+    let mut last = record.start;
+    crate::record::replay(record, |pos, m, _| {
+        out.push_str(&move_text(pos, m.mv));
+        out.push('\n');
+        if let Some(t) = m.time {
+            write_time(&mut out, t.spent, options.version);
+        }
+        write_comments(&mut out, &m.comments);
+        last = *pos;
+        // On an illegal move (only an edited record holds one) `last` stays before it.
+        let _ = last.play(m.mv);
+    });
+    write_ending(&mut out, record, &last, options.version);
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------
+
+/// A line of the text: its 1-based number and its content without the line break.
+type Line<'a> = (usize, &'a str);
+
+/// The games of a text: the lines between `/` separators, skipping parts with no statement.
+fn games(text: &str) -> Vec<Vec<Line<'_>>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut games = Vec::new();
+    let mut current: Vec<Line<'_>> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.trim() == "/" {
+            games.push(core::mem::take(&mut current));
+        } else {
+            current.push((i + 1, line));
+        }
+    }
+    games.push(current);
+    games.retain(|lines| {
+        lines.iter().any(|(_, l)| {
+            let t = l.trim_start();
+            !t.is_empty() && !t.starts_with('\'')
+        })
+    });
+    games
+}
+
+/// One statement of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stmt<'a> {
+    /// A comment, without its `'`.
+    Comment(&'a str),
+    /// `'SFEN:<sfen>`: the start of a variant record.
+    Sfen(&'a str),
+    /// `V2.2`, `V3.0`, …
+    Version,
+    /// `N+name`, `N-name`.
+    Name(Color, &'a str),
+    /// `$KEY:value`.
+    Info(&'a str, &'a str),
+    /// `PI…`: the text after `PI`.
+    Even(&'a str),
+    /// `P1`…`P9`: the rank and the text after it.
+    Rank(u8, &'a str),
+    /// `P+…`, `P-…`: the colour and the text after it.
+    Pieces(Color, &'a str),
+    /// `+` or `-` alone.
+    Side(Color),
+    /// A move statement as written.
+    Move(&'a str),
+    /// `T…`: the text after `T`.
+    Time(&'a str),
+    /// `%…`: the word after `%`.
+    Special(&'a str),
+    /// A statement that is none of the above.
+    Unknown(&'a str),
+}
+
+/// Splits the lines of a game into statements, each with its line number.
+fn statements<'a>(lines: &[Line<'a>]) -> Vec<(usize, Stmt<'a>)> {
+    let mut out = Vec::new();
+    for (index, &(n, raw)) in lines.iter().enumerate() {
+        let line = raw.trim_start();
+        if line.trim_end().is_empty() {
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix('\'') {
+            let encoding = comment.starts_with("CSA encoding=") || comment.starts_with("encoding=");
+            if index == 0 && encoding {
+                continue;
+            }
+            match comment.strip_prefix("SFEN:") {
+                Some(sfen) => out.push((n, Stmt::Sfen(sfen.trim()))),
+                None => out.push((n, Stmt::Comment(comment))),
+            }
+            continue;
+        }
+        if line.starts_with('V') {
+            out.push((n, Stmt::Version));
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('N') {
+            let stmt = match rest.as_bytes().first() {
+                Some(b'+') => Stmt::Name(Color::Black, rest[1..].trim()),
+                Some(b'-') => Stmt::Name(Color::White, rest[1..].trim()),
+                _ => Stmt::Unknown(line.trim_end()),
+            };
+            out.push((n, stmt));
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('$') {
+            let stmt = match rest.split_once(':') {
+                Some((key, value)) => Stmt::Info(key.trim(), value.trim()),
+                None => Stmt::Unknown(line.trim_end()),
+            };
+            out.push((n, stmt));
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('P') {
+            let stmt = match rest.as_bytes().first() {
+                Some(b'I') => Stmt::Even(rest[1..].trim()),
+                Some(b'+') => Stmt::Pieces(Color::Black, rest[1..].trim()),
+                Some(b'-') => Stmt::Pieces(Color::White, rest[1..].trim()),
+                Some(&d @ b'1'..=b'9') => Stmt::Rank(d - b'0', &rest[1..]),
+                _ => Stmt::Unknown(line.trim_end()),
+            };
+            out.push((n, stmt));
+            continue;
+        }
+        // A line of comma-separated statements; a field starting with `'` is a comment that
+        // runs to the end of the line.
+        let mut rest = line;
+        loop {
+            let trimmed = rest.trim_start();
+            if let Some(comment) = trimmed.strip_prefix('\'') {
+                out.push((n, Stmt::Comment(comment)));
+                break;
+            }
+            let (field, next) = match rest.split_once(',') {
+                Some((field, next)) => (field.trim(), Some(next)),
+                None => (rest.trim(), None),
+            };
+            if !field.is_empty() {
+                out.push((n, statement(field)));
+            }
+            match next {
+                Some(next) => rest = next,
+                None => break,
+            }
+        }
+    }
+    out
+}
+
+/// One field of a statement line.
+fn statement(field: &str) -> Stmt<'_> {
+    match field {
+        "+" => Stmt::Side(Color::Black),
+        "-" => Stmt::Side(Color::White),
+        _ if field.starts_with(['+', '-']) => Stmt::Move(field),
+        _ => {
+            if let Some(t) = field.strip_prefix('T') {
+                Stmt::Time(t)
+            } else if let Some(word) = field.strip_prefix('%') {
+                Stmt::Special(word)
+            } else {
+                Stmt::Unknown(field)
+            }
+        }
+    }
+}
+
+/// Where a `T` statement goes: the thing read just before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// Nothing that takes a time.
+    Nothing,
+    /// The last move.
+    Move,
+    /// The ending.
+    Ending,
+}
+
+/// The state of the reader of one game.
+struct GameReader {
+    headers: Vec<Header>,
+    start_comments: Vec<String>,
+    /// The board and hands given by the position lines, if any.
+    setup: Option<Setup>,
+    side: Option<Color>,
+    sfen: Option<MarkedSfen>,
+    builder: Option<Builder>,
+    target: Target,
+    ended: bool,
+}
+
+fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
+    let stmts = statements(lines);
+    let mut r = GameReader {
+        headers: Vec::new(),
+        start_comments: Vec::new(),
+        setup: None,
+        side: None,
+        sfen: None,
+        builder: None,
+        target: Target::Nothing,
+        ended: false,
+    };
+    for (i, &(n, stmt)) in stmts.iter().enumerate() {
+        match stmt {
+            Stmt::Version => {}
+            Stmt::Comment(text) => r.comment(text),
+            Stmt::Name(color, name) => {
+                let key = match color {
+                    Color::Black => HeaderKey::Black,
+                    Color::White => HeaderKey::White,
+                };
+                r.header(Header::new(key, name));
+            }
+            Stmt::Info(key, value) => r.header(Header::new(HeaderKey::from_csa_key(key), value)),
+            Stmt::Sfen(text) => r.sfen(n, text)?,
+            Stmt::Even(rest) => r.position_line(n, |setup| read_even(setup, rest))?,
+            Stmt::Rank(rank, rest) => r.position_line(n, |setup| read_rank(setup, rank, rest))?,
+            Stmt::Pieces(color, rest) => {
+                r.position_line(n, |setup| read_pieces(setup, color, rest))?;
+            }
+            Stmt::Side(color) => {
+                if r.builder.is_some() {
+                    return Err(r.fail(n, syntax("side to move after the first move")));
+                }
+                r.side = Some(color);
+            }
+            Stmt::Move(text) => r.play(n, text, &stmts[i + 1..])?,
+            Stmt::Time(text) => r.time(n, text)?,
+            Stmt::Special(word) => r.special(n, word)?,
+            Stmt::Unknown(text) => {
+                let what = format!("cannot read the statement '{}'", clip(text));
+                return Err(r.fail(n, syntax(&what)));
+            }
+        }
+    }
+    let last = lines.last().map_or(0, |&(n, _)| n);
+    r.build(last, None)?;
+    match r.builder {
+        Some(b) => Ok(b.finish()),
+        None => Err(RecordError::new(
+            last,
+            RecordErrorKind::Empty,
+            Record::standard(),
+        )),
+    }
+}
+
+/// A syntax error kind.
+fn syntax(what: &str) -> RecordErrorKind {
+    RecordErrorKind::Syntax(what.to_string())
+}
+
+/// At most 20 characters of `text`, for error messages.
+fn clip(text: &str) -> String {
+    text.chars().take(20).collect()
+}
+
+impl GameReader {
+    /// Adds a header field.
+    fn header(&mut self, header: Header) {
+        match &mut self.builder {
+            Some(b) => b.record_mut().headers.push(header),
+            None => self.headers.push(header),
+        }
+    }
+
+    /// Adds a comment where it belongs.
+    fn comment(&mut self, text: &str) {
+        let text = text.strip_prefix('*').unwrap_or(text).to_string();
+        match &mut self.builder {
+            Some(b) => b.comments_mut().push(text),
+            None => self.start_comments.push(text),
+        }
+    }
+
+    /// Reads a `'SFEN:` line.
+    fn sfen(&mut self, line: usize, text: &str) -> Result<(), RecordError> {
+        if self.builder.is_some() {
+            // Too late to define the start: keep it as the comment it also is.
+            self.comment(&format!("SFEN:{text}"));
+            return Ok(());
+        }
+        match text.parse::<MarkedSfen>() {
+            Ok(sfen) => {
+                self.sfen = Some(sfen);
+                Ok(())
+            }
+            Err(e) => Err(self.fail(line, syntax(&format!("SFEN line: {e}")))),
+        }
+    }
+
+    /// Applies a position line to the setup being read.
+    fn position_line(
+        &mut self,
+        line: usize,
+        f: impl FnOnce(&mut Setup) -> Result<(), String>,
+    ) -> Result<(), RecordError> {
+        if self.builder.is_some() {
+            return Err(self.fail(line, syntax("position line after the first move")));
+        }
+        let setup = self.setup.get_or_insert_with(Setup::empty);
+        match f(setup) {
+            Ok(()) => Ok(()),
+            Err(what) => Err(self.fail(line, RecordErrorKind::Syntax(what))),
+        }
+    }
+
+    /// Makes the builder from the position read, if not done yet. `hint` is the side of the
+    /// first move, used when no side line was given.
+    fn builder(&mut self, line: usize, hint: Option<Color>) -> Result<&mut Builder, RecordError> {
+        self.build(line, hint)?;
+        match self.builder.as_mut() {
+            Some(b) => Ok(b),
+            None => Err(RecordError::new(
+                line,
+                RecordErrorKind::Empty,
+                Record::standard(),
+            )),
+        }
+    }
+
+    /// Makes the builder from the position read, if not done yet.
+    fn build(&mut self, line: usize, hint: Option<Color>) -> Result<(), RecordError> {
+        if self.builder.is_none() {
+            let built = if let Some(sfen) = self.sfen.take() {
+                Builder::from_marked(sfen)
+            } else {
+                let mut setup = self.setup.take().unwrap_or_else(Setup::standard);
+                setup.side_to_move = self.side.or(hint).unwrap_or(Color::Black);
+                Builder::new(Variant::Standard, setup)
+            };
+            let mut b = built.map_err(|kind| self.fail(line, kind))?;
+            b.record_mut().headers = core::mem::take(&mut self.headers);
+            b.record_mut().start_comments = core::mem::take(&mut self.start_comments);
+            self.builder = Some(b);
+        }
+        Ok(())
+    }
+
+    /// Gives up at `line` with `kind`, keeping what was read.
+    fn fail(&mut self, line: usize, kind: RecordErrorKind) -> RecordError {
+        match self.builder.take() {
+            Some(b) => b.fail(line, kind),
+            None => {
+                let mut partial = Record::standard();
+                partial.headers = core::mem::take(&mut self.headers);
+                partial.start_comments = core::mem::take(&mut self.start_comments);
+                RecordError::new(line, kind, partial)
+            }
+        }
+    }
+
+    /// Reads and plays a move statement; `rest` are the statements after it.
+    fn play(
+        &mut self,
+        line: usize,
+        text: &str,
+        rest: &[(usize, Stmt<'_>)],
+    ) -> Result<(), RecordError> {
+        if self.ended {
+            self.target = Target::Nothing;
+            return Ok(());
+        }
+        let hint = if text.starts_with('-') {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let b = self.builder(line, Some(hint))?;
+        let ply = b.next_ply();
+        let (mv, problem) = match parse_move(text, b.position()) {
+            Ok(mv) => match b.play(mv) {
+                Ok(()) => {
+                    self.target = Target::Move;
+                    return Ok(());
+                }
+                Err(e) => (Some(mv), MoveProblem::Illegal(e.kind)),
+            },
+            Err((mv, problem)) => (mv, problem),
+        };
+        if let (Some(mv), MoveProblem::Illegal(kind)) = (mv, &problem)
+            && ends_in_foul(rest)
+        {
+            b.record_mut().illegal_move = Some(WrittenMove {
+                ply,
+                text: text.to_string(),
+                mv: Some(mv),
+                kind: Some(*kind),
+            });
+            self.target = Target::Nothing;
+            return Ok(());
+        }
+        let kind = RecordErrorKind::IllegalMove {
+            ply,
+            text: text.to_string(),
+            problem,
+        };
+        Err(self.fail(line, kind))
+    }
+
+    /// Reads a `T` statement.
+    fn time(&mut self, line: usize, text: &str) -> Result<(), RecordError> {
+        let Some(spent) = parse_time(text) else {
+            let what = format!("cannot read the time 'T{}'", clip(text));
+            return Err(self.fail(line, syntax(&what)));
+        };
+        let target = self.target;
+        let Some(b) = &mut self.builder else {
+            return Ok(());
+        };
+        let record = b.record_mut();
+        match target {
+            Target::Nothing => {}
+            Target::Move => {
+                if let Some(m) = record.moves.last_mut() {
+                    m.time = Some(MoveTime::spent(spent));
+                }
+            }
+            Target::Ending => {
+                if let Some(e) = &mut record.ending
+                    && e.time.is_none()
+                {
+                    e.time = Some(MoveTime::spent(spent));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a `%` statement.
+    fn special(&mut self, line: usize, word: &str) -> Result<(), RecordError> {
+        if self.ended {
+            self.target = Target::Nothing;
+            return Ok(());
+        }
+        if word.is_empty() || word.contains(char::is_whitespace) {
+            let what = format!("cannot read the special move '%{}'", clip(word));
+            return Err(self.fail(line, syntax(&what)));
+        }
+        let b = self.builder(line, None)?;
+        b.record_mut().ending = Some(Ending::new(Special::from_csa_word(word)));
+        self.ended = true;
+        self.target = Target::Ending;
+        Ok(())
+    }
+}
+
+/// Whether the next statement that is not a comment, a time or a header is a foul ending.
+fn ends_in_foul(rest: &[(usize, Stmt<'_>)]) -> bool {
+    for (_, stmt) in rest {
+        match stmt {
+            Stmt::Comment(_) | Stmt::Time(_) | Stmt::Name(..) | Stmt::Info(..) => {}
+            Stmt::Special(word) => return Special::from_csa_word(word).is_foul(),
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Reads a time: whole seconds with an optional fraction (`12`, `12.345`).
+fn parse_time(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let (whole, frac) = match text.split_once('.') {
+        Some((w, f)) => (w, f),
+        None => (text, ""),
+    };
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if !frac.bytes().all(|b| b.is_ascii_digit()) || (text.contains('.') && frac.is_empty()) {
+        return None;
+    }
+    let secs: u64 = whole.parse().ok()?;
+    let mut nanos: u32 = 0;
+    let mut scale: u32 = 100_000_000;
+    for b in frac.bytes().take(9) {
+        nanos += u32::from(b - b'0') * scale;
+        scale /= 10;
+    }
+    Some(Duration::new(secs, nanos))
+}
+
+/// The piece kind of a two-letter CSA code.
+fn kind_from_code(code: &[u8]) -> Option<PieceKind> {
+    use PieceKind::*;
+    Some(match code {
+        b"FU" => Pawn,
+        b"KY" => Lance,
+        b"KE" => Knight,
+        b"GI" => Silver,
+        b"KI" => Gold,
+        b"KA" => Bishop,
+        b"HI" => Rook,
+        b"OU" => King,
+        b"TO" => ProPawn,
+        b"NY" => ProLance,
+        b"NK" => ProKnight,
+        b"NG" => ProSilver,
+        b"UM" => Horse,
+        b"RY" => Dragon,
+        _ => return None,
+    })
+}
+
+/// The two-letter CSA code of a piece kind.
+const fn code(kind: PieceKind) -> &'static str {
+    use PieceKind::*;
+    match kind {
+        Pawn => "FU",
+        Lance => "KY",
+        Knight => "KE",
+        Silver => "GI",
+        Gold => "KI",
+        Bishop => "KA",
+        Rook => "HI",
+        King => "OU",
+        ProPawn => "TO",
+        ProLance => "NY",
+        ProKnight => "NK",
+        ProSilver => "NG",
+        Horse => "UM",
+        Dragon => "RY",
+    }
+}
+
+/// A square written as two digits, file then rank (`77`); `None` for `00` or anything else.
+fn square(digits: &[u8]) -> Option<Square> {
+    match digits {
+        [f @ b'1'..=b'9', r @ b'1'..=b'9'] => Square::from_file_rank(f - b'0', r - b'0'),
+        _ => None,
+    }
+}
+
+/// Reads a move statement in `pos`: the move, or why it cannot be read (with the move when
+/// the text names one).
+fn parse_move(text: &str, pos: &AnyPosition) -> Result<Move, (Option<Move>, MoveProblem)> {
+    let bad = |what: &str| Err((None, MoveProblem::Syntax(what.to_string())));
+    let b = text.as_bytes();
+    if b.len() != 7 {
+        return bad("expected a sign, two squares and a piece code, as in +7776FU");
+    }
+    let color = if b[0] == b'+' {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let Some(kind) = kind_from_code(&b[5..7]) else {
+        return bad("unknown piece code");
+    };
+    let Some(to) = square(&b[3..5]) else {
+        return bad("bad destination square");
+    };
+    if color != pos.side_to_move() {
+        let side = match pos.side_to_move() {
+            Color::Black => "Black (+)",
+            Color::White => "White (-)",
+        };
+        return bad(&format!("wrong sign: {side} is to move"));
+    }
+    if &b[1..3] == b"00" {
+        if !kind.is_hand_kind() {
+            return bad("only an unpromoted piece can be dropped");
+        }
+        return Ok(Move::Drop { kind, to });
+    }
+    let Some(from) = square(&b[1..3]) else {
+        return bad("bad origin square");
+    };
+    let plain = Move::Normal {
+        from,
+        to,
+        promote: false,
+    };
+    match pos.piece_at(from) {
+        Some(p) if p.kind == kind => Ok(plain),
+        Some(p) if p.kind.promote() == Some(kind) => Ok(Move::Normal {
+            from,
+            to,
+            promote: true,
+        }),
+        _ => Err((
+            Some(plain),
+            MoveProblem::Illegal(IllegalMoveKind::NoSuchPiece),
+        )),
+    }
+}
+
+/// The cells of a rank line: nine `+XX`, `-XX` or `*`, blanks anywhere in between; text
+/// after the ninth cell is ignored.
+fn read_rank(setup: &mut Setup, rank: u8, rest: &str) -> Result<(), String> {
+    let b = rest.as_bytes();
+    let mut cells: Vec<Option<Piece>> = Vec::with_capacity(9);
+    let mut i = 0;
+    while cells.len() < 9 {
+        match b.get(i) {
+            Some(b' ') => i += 1,
+            Some(b'*') => {
+                cells.push(None);
+                i += 1;
+            }
+            Some(&sign @ (b'+' | b'-')) => {
+                let kind = b
+                    .get(i + 1..i + 3)
+                    .and_then(kind_from_code)
+                    .ok_or_else(|| format!("P{rank}: unknown piece at column {}", i + 3))?;
+                let color = if sign == b'+' {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                cells.push(Some(Piece::new(color, kind)));
+                i += 3;
+            }
+            _ => {
+                return Err(format!(
+                    "P{rank}: rank has {} squares, expected 9",
+                    cells.len()
+                ));
+            }
+        }
+    }
+    for (cell, file) in cells.into_iter().zip((1..=9).rev()) {
+        if let Some(sq) = Square::from_file_rank(file, rank) {
+            setup.set_piece(sq, cell);
+        }
+    }
+    Ok(())
+}
+
+/// A square and a piece code of a `PI`, `P+` or `P-` line.
+type Group<'a> = (&'a [u8], &'a [u8]);
+
+/// Splits a list of 4-character groups (square and piece code).
+fn groups<'a>(what: &str, rest: &'a str) -> Result<Vec<Group<'a>>, String> {
+    let b = rest.as_bytes();
+    if !b.len().is_multiple_of(4) {
+        return Err(format!(
+            "{what}: expected groups of a square and a piece code"
+        ));
+    }
+    Ok(b.chunks(4).map(|g| (&g[..2], &g[2..])).collect())
+}
+
+/// `PI` with the pieces to remove from the even start.
+fn read_even(setup: &mut Setup, rest: &str) -> Result<(), String> {
+    *setup = Setup::standard();
+    for (sq, code) in groups("PI", rest)? {
+        let sq = square(sq).ok_or("PI: bad square")?;
+        let kind = kind_from_code(code).ok_or("PI: unknown piece code")?;
+        match setup.piece_at(sq) {
+            Some(p) if p.kind == kind => {
+                setup.set_piece(sq, None);
+            }
+            _ => return Err(format!("PI: no {} on {sq} to remove", code_str(code))),
+        }
+    }
+    Ok(())
+}
+
+/// A piece code for a message.
+fn code_str(code: &[u8]) -> String {
+    String::from_utf8_lossy(code).into_owned()
+}
+
+/// The number of pieces of each hand kind in a set.
+const fn full_set(kind: PieceKind) -> u8 {
+    match kind {
+        PieceKind::Pawn => 18,
+        PieceKind::Bishop | PieceKind::Rook => 2,
+        _ => 4,
+    }
+}
+
+/// `P+` / `P-` with pieces on squares or in hand (`00`), `00AL` for the rest.
+fn read_pieces(setup: &mut Setup, color: Color, rest: &str) -> Result<(), String> {
+    let sign = if color == Color::Black { "P+" } else { "P-" };
+    for (sq, code) in groups(sign, rest)? {
+        if sq == b"00" {
+            if code == b"AL" {
+                give_rest(setup, color);
+                continue;
+            }
+            let kind = kind_from_code(code)
+                .filter(|k| k.is_hand_kind())
+                .ok_or_else(|| format!("{sign}: {} cannot be in hand", code_str(code)))?;
+            let hand = &mut setup.hands[color];
+            *hand = hand
+                .checked_add(kind)
+                .ok_or_else(|| format!("{sign}: too many pieces in hand"))?;
+        } else {
+            let sq = square(sq).ok_or_else(|| format!("{sign}: bad square"))?;
+            let kind = kind_from_code(code)
+                .ok_or_else(|| format!("{sign}: unknown piece code {}", code_str(code)))?;
+            setup.set_piece(sq, Some(Piece::new(color, kind)));
+        }
+    }
+    Ok(())
+}
+
+/// Gives `color` every piece (kings apart) that is neither on the board nor in a hand.
+fn give_rest(setup: &mut Setup, color: Color) {
+    for kind in PieceKind::HAND_KINDS {
+        let on_board = setup
+            .pieces()
+            .filter(|(_, p)| p.kind.unpromote() == kind)
+            .count();
+        let in_hands =
+            usize::from(setup.hands.black.count(kind)) + usize::from(setup.hands.white.count(kind));
+        let missing = usize::from(full_set(kind)).saturating_sub(on_board + in_hands);
+        let hand = &mut setup.hands[color];
+        let count = usize::from(hand.count(kind)) + missing;
+        let count = u8::try_from(count).unwrap_or(Hand::MAX_COUNT);
+        if let Some(h) = hand.with_count(kind, count) {
+            *hand = h;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------
+
+/// The text of one line: line breaks replaced by blanks.
+fn one_line(text: &str) -> String {
+    text.replace(['\r', '\n'], " ")
+}
+
+/// Whether `key` can be written as a CSA `$KEY`.
+fn is_csa_key(key: &str) -> bool {
+    key.as_bytes().first().is_some_and(u8::is_ascii_uppercase)
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"_+-".contains(&b))
+}
+
+fn write_headers(out: &mut String, record: &Record) {
+    for h in &record.headers {
+        let value = one_line(&h.value);
+        match &h.key {
+            HeaderKey::Black => {
+                let _ = writeln!(out, "N+{value}");
+            }
+            HeaderKey::White => {
+                let _ = writeln!(out, "N-{value}");
+            }
+            HeaderKey::TimeControl => {
+                // V3.0's `$TIME:600+10+0` is seconds; V2.2's `$TIME_LIMIT:00:25+00` has a colon.
+                let v3 = !value.is_empty()
+                    && value
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || b == b'+' || b == b'.');
+                let key = if v3 { "TIME" } else { "TIME_LIMIT" };
+                let _ = writeln!(out, "${key}:{value}");
+            }
+            key => match key.csa_key() {
+                Some(k) if is_csa_key(k) => {
+                    let _ = writeln!(out, "${k}:{value}");
+                }
+                _ => {
+                    let _ = writeln!(out, "'{}:{value}", one_line(key.kif_key()));
+                }
+            },
+        }
+    }
+}
+
+fn write_comments(out: &mut String, comments: &[String]) {
+    for c in comments {
+        for line in c.split('\n') {
+            let _ = writeln!(out, "'*{}", line.trim_end_matches('\r'));
+        }
+    }
+}
+
+fn sign(color: Color) -> char {
+    match color {
+        Color::Black => '+',
+        Color::White => '-',
+    }
+}
+
+fn write_start(out: &mut String, start: &AnyPosition) {
+    let setup = start.to_setup();
+    let side = sign(setup.side_to_move);
+    if start.variant() != Variant::Standard || !start.protected().is_empty() {
+        let sfen = MarkedSfen::new(setup.clone(), start.protected());
+        let _ = writeln!(out, "'SFEN:{sfen}");
+    } else if let Some(h) = Handicap::from_setup(&setup)
+        && h.giver_hand().is_empty()
+    {
+        out.push_str("PI");
+        for &(sq, kind) in h.removed() {
+            let _ = write!(out, "{}{}{}", sq.file(), sq.rank().get(), code(kind));
+        }
+        let _ = writeln!(out, "\n{side}");
+        return;
+    }
+    for rank in 1..=9 {
+        let _ = write!(out, "P{rank}");
+        for file in (1..=9).rev() {
+            match Square::from_file_rank(file, rank).and_then(|sq| setup.piece_at(sq)) {
+                Some(p) => {
+                    let _ = write!(out, "{}{}", sign(p.color), code(p.kind));
+                }
+                None => out.push_str(" * "),
+            }
+        }
+        out.push('\n');
+    }
+    for color in [Color::Black, Color::White] {
+        let hand = setup.hands[color];
+        if hand.is_empty() {
+            continue;
+        }
+        let _ = write!(out, "P{}", sign(color));
+        for kind in [
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Gold,
+            PieceKind::Silver,
+            PieceKind::Knight,
+            PieceKind::Lance,
+            PieceKind::Pawn,
+        ] {
+            for _ in 0..hand.count(kind) {
+                let _ = write!(out, "00{}", code(kind));
+            }
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "{side}");
+}
+
+/// A move statement (`+7776FU`) for `mv` in `pos`. The piece code is the piece after the
+/// move; a move from an empty square (only an illegal move can be one) names a pawn.
+fn move_text(pos: &AnyPosition, mv: Move) -> String {
+    let side = sign(pos.side_to_move());
+    let sq = |s: Square| format!("{}{}", s.file(), s.rank().get());
+    match mv {
+        Move::Drop { kind, to } => format!("{side}00{}{}", sq(to), code(kind)),
+        Move::Normal { from, to, promote } => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            let after = if promote {
+                kind.promote().unwrap_or(kind)
+            } else {
+                kind
+            };
+            format!("{side}{}{}{}", sq(from), sq(to), code(after))
+        }
+    }
+}
+
+fn write_time(out: &mut String, spent: Duration, version: CsaVersion) {
+    let millis = spent.subsec_millis();
+    match version {
+        CsaVersion::V30 if millis != 0 => {
+            let _ = writeln!(out, "T{}.{millis:03}", spent.as_secs());
+        }
+        _ => {
+            let _ = writeln!(out, "T{}", spent.as_secs());
+        }
+    }
+}
+
+/// Writes the kept illegal move and the ending. `last` is the position after the last move.
+fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: CsaVersion) {
+    let Some(ending) = &record.ending else {
+        return;
+    };
+    let mover = last.side_to_move();
+    let word: Option<String> = match &ending.special {
+        special if special.is_foul() => {
+            // A kept illegal move with a foul ending is written before it, so that it reads
+            // back as kept (the reader keeps it whatever the foul word).
+            let kept = record.illegal_move.as_ref().and_then(|w| w.mv);
+            if let Some(mv) = kept {
+                let _ = writeln!(out, "{}", move_text(last, mv));
+            }
+            Some(match special {
+                // The mover wins: the previous move, by the other side, was the foul.
+                Special::IllegalWin if kept.is_none() => format!("{}ILLEGAL_ACTION", sign(!mover)),
+                Special::IllegalWin => format!("{}ILLEGAL_ACTION", sign(mover)),
+                other => other.csa_word().unwrap_or("ILLEGAL_MOVE").to_string(),
+            })
+        }
+        Special::Other(word) => {
+            let plain =
+                Special::from_csa_word(word) == Special::Other(word.clone()) && is_csa_key(word);
+            plain.then(|| word.clone())
+        }
+        special => special.csa_word().map(str::to_string),
+    };
+    match word {
+        Some(word) => {
+            let _ = writeln!(out, "%{word}");
+            if let Some(t) = ending.time {
+                write_time(out, t.spent, version);
+            }
+        }
+        None => {
+            let text = match &ending.special {
+                Special::Other(word) => word.as_str(),
+                special => special.kif_word().unwrap_or_default(),
+            };
+            let _ = writeln!(out, "'*{}", one_line(text));
+        }
+    }
+    write_comments(out, &ending.comments);
 }
