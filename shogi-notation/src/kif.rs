@@ -1,23 +1,245 @@
-//! KIF records (stub, being written).
+//! KIF records (棋譜ファイル, kifu fairu), the format of Kakinoki's Kifu for Windows: header
+//! lines, then numbered move lines with times, `*` comments and a terminal word.
+//!
+//! ```
+//! use shogi_notation::kif;
+//! use shogi_notation::record::Special;
+//! use shogi_rules::{Outcome, WinReason};
+//! use shogi_types::Color;
+//!
+//! let text = "\
+//! 手合割：平手
+//! 先手：Sente
+//! 後手：Gote
+//! 手数----指手---------消費時間--
+//!    1 ７六歩(77)   ( 0:16/00:00:16)
+//! *a comment on the first move
+//!    2 ３四歩(33)   ( 0:02/00:00:02)
+//!    3 投了         ( 0:03/00:00:19)
+//! まで2手で後手の勝ち
+//! ";
+//! let rec = kif::read(text)?;
+//! assert_eq!(rec.player(Color::Black), Some("Sente"));
+//! assert_eq!(rec.usi_moves(), ["7g7f".parse()?, "3c3d".parse()?]);
+//! assert_eq!(rec.moves[0].comments, ["a comment on the first move"]);
+//! assert_eq!(rec.ending.as_ref().map(|e| &e.special), Some(&Special::Resign));
+//! assert_eq!(
+//!     rec.outcome(),
+//!     Some(Outcome::Win { winner: Color::White, reason: WinReason::Resignation })
+//! );
+//!
+//! // Writing and reading again gives the same record.
+//! let written = kif::write(&rec);
+//! assert!(written.contains("   1 ７六歩(77)   ( 0:16/00:00:16)\n"));
+//! assert_eq!(kif::read(&written)?, rec);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Reading
+//! The reader follows Kakinoki's description of the format (kakinoki.o.oo7.jp, `kif_format`)
+//! and what other programs write (81Dojo, 将棋倶楽部24, Shogidokoro, ShogiGUI, ShogiHome,
+//! shogidb2, 将棋ウォーズ exports):
+//! - **Header lines** `key：value` (full-width colon, or an ASCII colon) become
+//!   [`Record::headers`] through [`HeaderKey::from_kif_key`](crate::record::HeaderKey::from_kif_key)
+//!   (`下手`/`上手` are the players of a handicap game); unknown keys are kept as
+//!   [`HeaderKey::Other`](crate::record::HeaderKey::Other). Lines that are nothing the reader
+//!   knows are skipped.
+//! - **Start position**: the `#SFEN：<sfen>` line if there is one (see below), else a board
+//!   diagram (`後手の持駒：`, nine `| ・v玉 …|一` rank lines, `先手の持駒：`, `先手番`/`後手番`,
+//!   with `上手`/`下手` accepted for the sides, kanji counts such as `歩十八`, `なし`, full- or
+//!   half-width blanks), else the `手合割` handicap (an unknown name reads as 平手), else the
+//!   standard start.
+//! - **Moves**: a move number (any padding), the move (`７六歩(77)`, `同　銀(31)`, `同歩(54)`,
+//!   `４五角打`, `２二角成(88)`, with 竜/龍, 王/玉, 全/圭/杏, a stray `不成`), an optional time
+//!   `( 0:16/00:00:16)` in any widths (`(0:9/0:19:1)`, `( 0:7/)`; a time that cannot be read is
+//!   dropped), and an optional `+` that marks a variation. The origin and the piece name must
+//!   agree with the board: another piece name than the one on the origin square makes the move
+//!   illegal ([`IllegalMoveKind::NoSuchPiece`](shogi_movegen::IllegalMoveKind::NoSuchPiece)).
+//!   A move without origin (`４五桂`) is resolved as Japanese notation.
+//! - **Terminal words** as numbered moves: every word of
+//!   [`Special::from_kif_word`](crate::record::Special::from_kif_word) (`投了`, `詰み`, `Time-up`,
+//!   …), `最大手数` for [`Special::MaxMoves`](crate::record::Special::MaxMoves), and any other
+//!   word that does not start like a move as [`Special::Other`](crate::record::Special::Other).
+//!   After the first terminal word, the rest of the main line is ignored.
+//! - **`まで…` summary lines** give the ending only when no terminal word came before:
+//!   `まで{n}手で{先手|後手|下手|上手}の勝ち` is `投了` (when the named side is not to move),
+//!   `…で中断`, `…で千日手`, `…で持将棋`, `…で封じ手`, `…手詰`/`…で詰`, `…で不詰`,
+//!   `…で時間切れにより…`, `…の入玉勝ち`, and `…で{side}の反則負け`/`…の反則勝ち`, converted to
+//!   the word for the side to move.
+//! - **Comments**: `*` lines, kept as written without the `*` (before the first move they are
+//!   [`Record::start_comments`], also when they come before the header); `#` lines and `&`
+//!   bookmark (しおり) lines are skipped.
+//! - **Variations** (`変化：N手` blocks after the main line) are skipped: the record holds the
+//!   main line only. A `変化` line that is not `変化：N手` is an error.
+//!
+//! The reader takes KI2 move lines (`▲７六歩△３四歩`) as well, so [`read`] and
+//! [`crate::ki2::read`] read the same files.
+//!
+//! # Illegal moves
+//! Every move is checked. When the main line ends with a foul (`反則勝ち`, `反則負け`, as a
+//! terminal word or a `まで` line) right after an illegal move, that move is kept in
+//! [`Record::illegal_move`] (its text as written, the move named by its origin and why it is
+//! illegal). Any other illegal move is an error ([`RecordErrorKind::IllegalMove`]) that keeps
+//! the moves before it.
+//!
+//! # Untakeable-silver variant
+//! A record of the variant carries its start as a marked SFEN in a comment line that other
+//! programs skip: `#SFEN：lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1`. The
+//! reader starts the record from it (silvers marked `S!` are untakeable); the writer writes it
+//! for every variant start, before a board diagram that other programs read.
+//!
+//! # Writing
+//! [`write`] writes UTF-8 text (a `.kifu` file), starting with `#KIF version=2.0
+//! encoding=UTF-8`; [`write_shift_jis`] writes the Shift_JIS bytes of a `.kif` file. The writer
+//! follows Kifu for Windows: the header fields in their order, with `手合割` before the player
+//! names (`下手`/`上手` in handicap games) and, for a start that is no KIF handicap, `手合割：その他`
+//! and a board diagram; the `手数----指手---------消費時間--` line; the start comments; one line
+//! per move (`   1 ７六歩(77)   ( 0:16/00:00:16)`, `同　` for a recapture, `打` for every
+//! drop, never `不成`) with the time when the move has one (when only the time spent is known,
+//! the total is summed per player; times are written to the second); `*` lines after the move
+//! they belong to; the ending as a numbered terminal word with its time and comments, and a
+//! `まで{n}手で…` line.
+//!
+//! Endings KIF has no word for are written so that [`Record::outcome`] stays the same:
+//! [`Special::EnteringKingDraw`](crate::record::Special::EnteringKingDraw) as `持将棋`,
+//! [`Special::IllegalAction`](crate::record::Special::IllegalAction) as `反則負け` or
+//! `反則勝ち` for the side to move, [`Special::MaxMoves`](crate::record::Special::MaxMoves) as
+//! `最大手数` (this crate's word, which other programs do not know), and
+//! [`Special::Error`](crate::record::Special::Error) as `その他` (no outcome, as for `Error`).
+//! A kept illegal move is written as a move line before a foul ending, so that reading the text
+//! keeps it again.
 
-use crate::record::{Record, RecordError, RecordErrorKind};
+use core::fmt::Write as _;
+use std::time::Duration;
 
-/// Reads a KIF record.
+use shogi_types::ByColor;
+
+use crate::kakinoki;
+use crate::record::{Record, RecordError, Special};
+
+#[cfg(doc)]
+use crate::record::RecordErrorKind;
+
+/// Reads a KIF record (KI2 move lines are read too).
 ///
 /// # Errors
-/// Always, for now.
+/// [`RecordErrorKind::Syntax`] for a line that cannot be read (a bad board diagram, `#SFEN`
+/// line or variation header), [`RecordErrorKind::InvalidStart`] for a start position that is
+/// not valid, and [`RecordErrorKind::IllegalMove`] for a move that cannot be read or played
+/// (unless a foul ending explains it, see the [module docs](self)); the error keeps the moves
+/// read before.
 pub fn read(text: &str) -> Result<Record, RecordError> {
-    let _ = text;
-    Err(RecordError::new(
-        0,
-        RecordErrorKind::UnknownFormat,
-        Record::standard(),
-    ))
+    kakinoki::read(text)
 }
 
-/// Writes a KIF record (stub).
+/// Writes a KIF record as UTF-8 text (`#KIF version=2.0 encoding=UTF-8`).
+///
+/// ```
+/// use shogi_notation::{kif, record::Record};
+///
+/// let mut rec = Record::standard();
+/// rec.push("7g7f".parse()?)?;
+/// rec.push("3c3d".parse()?)?;
+/// rec.push("8h2b+".parse()?)?;
+/// rec.push("3a2b".parse()?)?;
+/// let text = kif::write(&rec);
+/// assert!(text.contains("   3 ２二角成(88)\n   4 同　銀(31)\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[must_use]
 pub fn write(record: &Record) -> String {
-    let _ = record;
-    String::new()
+    write_with(record, "UTF-8")
+}
+
+/// Writes a KIF record as Shift_JIS bytes (`#KIF version=2.0 encoding=Shift_JIS`), the
+/// encoding of `.kif` files. Characters that Shift_JIS cannot hold (in names or comments) are
+/// written as HTML numeric character references (`&#9751;`).
+///
+/// ```
+/// use shogi_notation::{kif, record::{self, Record}};
+///
+/// let mut rec = Record::standard();
+/// rec.push("7g7f".parse()?)?;
+/// let bytes = kif::write_shift_jis(&rec);
+/// assert_eq!(record::read(&bytes)?.usi_moves(), rec.usi_moves());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn write_shift_jis(record: &Record) -> Vec<u8> {
+    let text = write_with(record, "Shift_JIS");
+    let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(&text);
+    bytes.into_owned()
+}
+
+/// Writes one numbered line: number, text and, if given, the time (spent, total).
+fn move_line(out: &mut String, ply: usize, text: &str, time: Option<(Duration, Duration)>) {
+    let _ = write!(out, "{ply:>4} {text}");
+    if let Some((spent, total)) = time {
+        let pad = 13usize.saturating_sub(kakinoki::width(text)).max(1);
+        out.extend(core::iter::repeat_n(' ', pad));
+        out.push_str(&kakinoki::time_text(spent, total));
+    }
+    out.push('\n');
+}
+
+fn write_with(record: &Record, encoding: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "#KIF version=2.0 encoding={encoding}");
+    kakinoki::write_preamble(&mut out, record);
+    out.push_str("手数----指手---------消費時間--\n");
+    kakinoki::write_comments(&mut out, &record.start_comments);
+    let mut totals = ByColor::new(Duration::ZERO, Duration::ZERO);
+    let mut pos = record.start;
+    let mut previous = None;
+    let mut ply = 0;
+    for m in &record.moves {
+        let mover = pos.side_to_move();
+        let mut next = pos;
+        if next.play(m.mv).is_err() {
+            // Only a record edited by hand holds an illegal move: stop before it.
+            break;
+        }
+        ply += 1;
+        let text = kakinoki::kif_move_text(&pos, m.mv, previous);
+        let time = m.time.map(|t| {
+            let total = t
+                .total
+                .unwrap_or_else(|| totals[mover].saturating_add(t.spent));
+            totals[mover] = total;
+            (t.spent, total)
+        });
+        move_line(&mut out, ply, &text, time);
+        kakinoki::write_comments(&mut out, &m.comments);
+        pos = next;
+        previous = Some(m.mv);
+    }
+    if let Some(ending) = &record.ending
+        && ply == record.moves.len()
+    {
+        let mover = pos.side_to_move();
+        if let Some(text) = kakinoki::illegal_text(record, &pos) {
+            ply += 1;
+            move_line(&mut out, ply, &text, None);
+        }
+        let word = kakinoki::terminal_text(&ending.special, mover);
+        let time = ending.time.map(|t| {
+            (
+                t.spent,
+                t.total
+                    .unwrap_or_else(|| totals[mover].saturating_add(t.spent)),
+            )
+        });
+        move_line(&mut out, ply + 1, &word, time);
+        kakinoki::write_comments(&mut out, &ending.comments);
+        // Kifu for Windows sums up a mate as a win.
+        let summary = match &ending.special {
+            Special::Mate => Special::Resign,
+            other => other.clone(),
+        };
+        if let Some(line) = kakinoki::summary_text(record, &summary, ply) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
 }

@@ -4,6 +4,7 @@
 
 pub mod csa;
 pub mod japanese;
+mod kakinoki;
 pub mod ki2;
 pub mod kif;
 pub mod record;

@@ -1,0 +1,1236 @@
+//! What KIF and KI2 (both Kakinoki's formats) share: header lines, the board diagram (BOD),
+//! comments, terminal words, the `まで…` summary line, variation headers, the reader core that
+//! checks every move, and the writers of the header part.
+//!
+//! One reader serves both formats: it takes numbered KIF move lines (`   1 ７六歩(77)`) and KI2
+//! move lines (`▲７六歩    △３四歩`) alike, so a file is read whichever of the two it is.
+
+use core::fmt::Write as _;
+use std::time::Duration;
+
+use shogi_movegen::IllegalMoveKind;
+use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
+use shogi_variants::{AnyPosition, Handicap, Variant};
+
+use crate::ResolveError;
+use crate::japanese::{self, Destination, JapaneseMove};
+use crate::record::{
+    Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
+    RecordErrorKind, Special, WrittenMove,
+};
+use crate::sfen::MarkedSfen;
+
+/// The side marks a KI2 move may start with.
+pub(crate) const MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
+
+/// The terminal word this crate writes for [`Special::MaxMoves`], which KIF has no word for.
+pub(crate) const MAX_MOVES_WORD: &str = "最大手数";
+
+/// The word written for [`Special::Error`] and for unusable [`Special::Other`] words: an
+/// unknown word, read back as [`Special::Other`] (no outcome, as `Error` has none).
+const UNKNOWN_WORD: &str = "その他";
+
+const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const WIDE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+/// Keys of lines that are not header fields: the reader takes them for the start position, and
+/// the writer never writes them from [`Record::headers`].
+const RESERVED_KEYS: [&str; 11] = [
+    "手合割",
+    "先手の持駒",
+    "後手の持駒",
+    "下手の持駒",
+    "上手の持駒",
+    "先手の持ち駒",
+    "後手の持ち駒",
+    "下手の持ち駒",
+    "上手の持ち駒",
+    "変化",
+    "#SFEN",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/// Splits `key：value` (full-width colon, or an ASCII colon when there is none); the key must
+/// not be empty.
+fn split_header(line: &str) -> Option<(&str, &str)> {
+    let (key, value) = line.split_once('：').or_else(|| line.split_once(':'))?;
+    let key = key.trim();
+    (!key.is_empty()).then(|| (key, value.trim()))
+}
+
+/// The colour a hand line (`先手の持駒`) is for.
+fn hand_key(key: &str) -> Option<Color> {
+    let side = key
+        .strip_suffix("の持駒")
+        .or_else(|| key.strip_suffix("の持ち駒"))?;
+    side_word(side)
+}
+
+/// `先手`/`下手` → Black, `後手`/`上手` → White.
+fn side_word(word: &str) -> Option<Color> {
+    match word {
+        "先手" | "下手" => Some(Color::Black),
+        "後手" | "上手" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// A kanji number from 1 to 99 (`二`, `十`, `十八`), or digits.
+fn kanji_number(text: &str) -> Option<u8> {
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
+        return text.parse().ok();
+    }
+    let digit = |c: char| {
+        KANJI_DIGITS
+            .iter()
+            .chain(WIDE_DIGITS.iter())
+            .position(|&k| k == c)
+            .map(|i| (i % 9) as u8 + 1)
+    };
+    let mut chars = text.chars();
+    match (chars.next(), chars.next(), chars.next(), chars.next()) {
+        (Some('十'), None, ..) => Some(10),
+        (Some(a), None, ..) => digit(a),
+        (Some('十'), Some(b), None, _) => Some(10 + digit(b)?),
+        (Some(a), Some('十'), None, _) => Some(10 * digit(a)?),
+        (Some(a), Some('十'), Some(b), None) => Some(10 * digit(a)? + digit(b)?),
+        _ => None,
+    }
+}
+
+/// The hand kind of a hand-line piece name.
+fn hand_kind(c: char) -> Option<PieceKind> {
+    Some(match c {
+        '歩' => PieceKind::Pawn,
+        '香' => PieceKind::Lance,
+        '桂' => PieceKind::Knight,
+        '銀' => PieceKind::Silver,
+        '金' => PieceKind::Gold,
+        '角' => PieceKind::Bishop,
+        '飛' => PieceKind::Rook,
+        _ => return None,
+    })
+}
+
+/// Reads the value of a hand line: `飛　金四　歩十八`, `なし`, or nothing.
+fn parse_hand(value: &str) -> Result<Hand, String> {
+    let mut hand = Hand::default();
+    if value == "なし" {
+        return Ok(hand);
+    }
+    for token in value.split_whitespace() {
+        let mut chars = token.chars();
+        let kind = chars
+            .next()
+            .and_then(hand_kind)
+            .ok_or_else(|| format!("hand: unknown piece '{token}'"))?;
+        let rest = chars.as_str();
+        let count = if rest.is_empty() {
+            1
+        } else {
+            kanji_number(rest).ok_or_else(|| format!("hand: bad count in '{token}'"))?
+        };
+        let total = hand.count(kind).saturating_add(count);
+        hand = hand
+            .with_count(kind, total)
+            .ok_or_else(|| format!("hand: too many pieces in '{token}'"))?;
+    }
+    Ok(hand)
+}
+
+/// A board-diagram piece letter.
+fn board_kind(c: char) -> Option<PieceKind> {
+    Some(match c {
+        '玉' | '王' => PieceKind::King,
+        '飛' => PieceKind::Rook,
+        '龍' | '竜' => PieceKind::Dragon,
+        '角' => PieceKind::Bishop,
+        '馬' => PieceKind::Horse,
+        '金' => PieceKind::Gold,
+        '銀' => PieceKind::Silver,
+        '全' => PieceKind::ProSilver,
+        '桂' => PieceKind::Knight,
+        '圭' => PieceKind::ProKnight,
+        '香' => PieceKind::Lance,
+        '杏' => PieceKind::ProLance,
+        '歩' => PieceKind::Pawn,
+        'と' => PieceKind::ProPawn,
+        _ => return None,
+    })
+}
+
+/// The board-diagram letter of a kind.
+const fn board_letter(kind: PieceKind) -> char {
+    match kind {
+        PieceKind::King => '玉',
+        PieceKind::Rook => '飛',
+        PieceKind::Dragon => '龍',
+        PieceKind::Bishop => '角',
+        PieceKind::Horse => '馬',
+        PieceKind::Gold => '金',
+        PieceKind::Silver => '銀',
+        PieceKind::ProSilver => '全',
+        PieceKind::Knight => '桂',
+        PieceKind::ProKnight => '圭',
+        PieceKind::Lance => '香',
+        PieceKind::ProLance => '杏',
+        PieceKind::Pawn => '歩',
+        PieceKind::ProPawn => 'と',
+    }
+}
+
+/// A board diagram being read.
+#[derive(Debug)]
+struct Board {
+    cells: [Option<Piece>; 81],
+    /// Bit `r - 1` is set once rank `r` was read.
+    ranks: u16,
+    /// The line of the first rank read.
+    line: usize,
+}
+
+impl Board {
+    /// Reads one rank line `| ・ ・v玉 … ・|一`.
+    fn read_rank(&mut self, line: &str) -> Result<(), String> {
+        let inner = line.strip_prefix('|').unwrap_or(line);
+        let (cells, label) = inner.rsplit_once('|').unwrap_or((inner, ""));
+        let rank = match label.trim().chars().next() {
+            Some(c) => KANJI_DIGITS
+                .iter()
+                .position(|&k| k == c)
+                .map(|i| i as u8 + 1)
+                .ok_or_else(|| format!("board diagram: unknown rank '{}'", label.trim()))?,
+            None => (self.ranks.count_ones() as u8) + 1,
+        };
+        let mut chars = cells.chars().peekable();
+        let mut file = 9u8;
+        let mut count = 0;
+        while let Some(c) = chars.next() {
+            let (color, letter) = match c {
+                'v' | 'V' => (Color::White, chars.next()),
+                ' ' | '\u{3000}' | '^' | '+' => match chars.peek() {
+                    // A second blank: skip the first (some writers pad with spaces).
+                    Some(' ' | '\u{3000}') => continue,
+                    _ => (Color::Black, chars.next()),
+                },
+                other => (Color::Black, Some(other)),
+            };
+            let Some(letter) = letter else { break };
+            if count == 9 {
+                return Err(format!(
+                    "board diagram: rank {rank} has more than 9 squares"
+                ));
+            }
+            count += 1;
+            let piece = if letter == '・' {
+                None
+            } else {
+                let kind = board_kind(letter)
+                    .ok_or_else(|| format!("board diagram: unknown piece '{letter}'"))?;
+                Some(Piece::new(color, kind))
+            };
+            if let Some(sq) = Square::from_file_rank(file, rank) {
+                self.cells[sq.index()] = piece;
+            }
+            file = file.saturating_sub(1);
+        }
+        if count != 9 {
+            return Err(format!(
+                "board diagram: rank {rank} has {count} squares, expected 9"
+            ));
+        }
+        self.ranks |= 1 << (rank - 1);
+        Ok(())
+    }
+}
+
+/// What the lines before the first move say.
+#[derive(Debug, Default)]
+struct Preamble {
+    headers: Vec<Header>,
+    comments: Vec<String>,
+    handicap: Option<Handicap>,
+    board: Option<Board>,
+    hands: [Option<Hand>; 2],
+    side: Option<Color>,
+    sfen: Option<(usize, String)>,
+}
+
+impl Preamble {
+    /// Takes a line that is neither a move, a comment nor a summary.
+    fn feed(&mut self, n: usize, line: &str) -> Result<(), String> {
+        match line {
+            "先手番" | "下手番" => self.side = Some(Color::Black),
+            "後手番" | "上手番" => self.side = Some(Color::White),
+            _ if line.starts_with('|') => self
+                .board
+                .get_or_insert(Board {
+                    cells: [None; 81],
+                    ranks: 0,
+                    line: n,
+                })
+                .read_rank(line)?,
+            _ => {
+                if let Some((key, value)) = split_header(line) {
+                    if key == "手合割" {
+                        self.handicap = Handicap::from_japanese_name(value);
+                    } else if let Some(color) = hand_key(key) {
+                        self.hands[color.index()] = Some(parse_hand(value)?);
+                    } else {
+                        self.headers
+                            .push(Header::new(HeaderKey::from_kif_key(key), value));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The record so far, for an error before the start is known.
+    fn partial(&self) -> Record {
+        let mut rec = Record::standard();
+        rec.headers.clone_from(&self.headers);
+        rec.start_comments.clone_from(&self.comments);
+        rec
+    }
+
+    /// The builder of the start position: the `#SFEN` line, else the board diagram, else the
+    /// `手合割`, else the standard start.
+    fn start(&mut self) -> Result<Builder, (usize, RecordErrorKind)> {
+        let mut builder = if let Some((line, sfen)) = &self.sfen {
+            let marked: MarkedSfen = sfen.parse().map_err(|e: crate::sfen::ParseSfenError| {
+                (*line, RecordErrorKind::Syntax(format!("#SFEN line: {e}")))
+            })?;
+            Builder::from_marked(marked).map_err(|e| (*line, e))?
+        } else if let Some(board) = &self.board {
+            if board.ranks != 0x1ff {
+                return Err((
+                    board.line,
+                    RecordErrorKind::Syntax(format!(
+                        "board diagram: {} ranks, expected 9",
+                        board.ranks.count_ones()
+                    )),
+                ));
+            }
+            let mut setup = Setup::empty();
+            setup.board = board.cells;
+            setup.hands = ByColor::new(
+                self.hands[0].unwrap_or_default(),
+                self.hands[1].unwrap_or_default(),
+            );
+            setup.side_to_move = self.side.unwrap_or(Color::Black);
+            Builder::new(Variant::Standard, setup).map_err(|e| (board.line, e))?
+        } else {
+            let setup = self.handicap.map_or_else(Setup::standard, Handicap::setup);
+            Builder::new(Variant::Standard, setup).map_err(|e| (0, e))?
+        };
+        let rec = builder.record_mut();
+        rec.headers = core::mem::take(&mut self.headers);
+        rec.start_comments = core::mem::take(&mut self.comments);
+        Ok(builder)
+    }
+}
+
+/// A move that could not be played, kept until the record says how it ends.
+#[derive(Debug)]
+struct Pending {
+    line: usize,
+    ply: usize,
+    text: String,
+    mv: Option<Move>,
+    problem: MoveProblem,
+}
+
+/// The reader of KIF and KI2 text.
+#[derive(Debug, Default)]
+pub(crate) struct Reader {
+    pre: Preamble,
+    builder: Option<Builder>,
+    pending: Option<Pending>,
+    /// Comments after a pending illegal move.
+    held: Vec<String>,
+    ended: bool,
+    in_variations: bool,
+}
+
+/// Reads a KIF or KI2 record.
+pub(crate) fn read(text: &str) -> Result<Record, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = Reader::default();
+    let mut last = 0;
+    for (i, line) in text.lines().enumerate() {
+        last = i + 1;
+        reader.line(last, line)?;
+    }
+    reader.finish(last)
+}
+
+impl Reader {
+    /// Gives up with `kind` at `line`.
+    fn fail(&mut self, line: usize, kind: RecordErrorKind) -> RecordError {
+        match self.builder.take() {
+            Some(b) => b.fail(line, kind),
+            None => RecordError::new(line, kind, self.pre.partial()),
+        }
+    }
+
+    /// Gives up on the pending illegal move.
+    fn fail_pending(&mut self, p: Pending) -> RecordError {
+        let kind = RecordErrorKind::IllegalMove {
+            ply: p.ply,
+            text: p.text,
+            problem: p.problem,
+        };
+        self.fail(p.line, kind)
+    }
+
+    /// The builder, made from the preamble on first use.
+    fn builder(&mut self, n: usize) -> Result<&mut Builder, RecordError> {
+        if self.builder.is_none() {
+            match self.pre.start() {
+                Ok(b) => self.builder = Some(b),
+                Err((line, kind)) => {
+                    let line = if line == 0 { n } else { line };
+                    return Err(RecordError::new(line, kind, self.pre.partial()));
+                }
+            }
+        }
+        match &mut self.builder {
+            Some(b) => Ok(b),
+            // Set just above.
+            None => Err(RecordError::new(
+                n,
+                RecordErrorKind::Syntax("internal: no builder".to_string()),
+                Record::standard(),
+            )),
+        }
+    }
+
+    /// Reads line `n`.
+    fn line(&mut self, n: usize, raw: &str) -> Result<(), RecordError> {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let t = raw.trim();
+        if t.starts_with("変化") && split_header(t).is_some_and(|(k, _)| k == "変化") {
+            if !is_variation_header(t) {
+                return Err(self.fail(
+                    n,
+                    RecordErrorKind::Syntax(format!(
+                        "variation header '{}': expected '変化：N手'",
+                        shorten(t)
+                    )),
+                ));
+            }
+            if !self.in_variations {
+                self.end_main_line(n)?;
+            }
+            self.in_variations = true;
+            return Ok(());
+        }
+        if self.in_variations || t.is_empty() {
+            return Ok(());
+        }
+        if let Some(body) = t.strip_prefix('*') {
+            // Keep the comment as written (trailing blanks included).
+            let body = raw.trim_start().strip_prefix('*').unwrap_or(body);
+            self.comment(body.to_string());
+            return Ok(());
+        }
+        if let Some(rest) = t.strip_prefix('#') {
+            let sfen = rest
+                .strip_prefix("SFEN：")
+                .or_else(|| rest.strip_prefix("SFEN:"));
+            if let Some(sfen) = sfen
+                && self.builder.is_none()
+            {
+                self.pre.sfen = Some((n, sfen.trim().to_string()));
+            }
+            return Ok(());
+        }
+        if t.starts_with('&') {
+            // A bookmark (しおり): not kept.
+            return Ok(());
+        }
+        if t.starts_with(MARKS) {
+            for token in ki2_tokens(t) {
+                self.move_text(n, token, None)?;
+            }
+            return Ok(());
+        }
+        if t.starts_with("まで") {
+            return self.summary(n, t);
+        }
+        if t.starts_with("手数-") || t.starts_with("手数－") {
+            return Ok(());
+        }
+        if let Some((text, time)) = split_move_line(t) {
+            let time = time.and_then(parse_time);
+            return self.move_text(n, text, time);
+        }
+        if self.builder.is_none() {
+            if let Err(msg) = self.pre.feed(n, t) {
+                return Err(self.fail(n, RecordErrorKind::Syntax(msg)));
+            }
+        } else if let Some((key, value)) = split_header(t)
+            && !RESERVED_KEYS.contains(&key)
+            && hand_key(key).is_none()
+            && let Some(b) = &mut self.builder
+        {
+            b.record_mut()
+                .headers
+                .push(Header::new(HeaderKey::from_kif_key(key), value));
+        }
+        Ok(())
+    }
+
+    /// A comment line's text.
+    fn comment(&mut self, text: String) {
+        if self.pending.is_some() {
+            self.held.push(text);
+        } else if let Some(b) = &mut self.builder {
+            b.comments_mut().push(text);
+        } else {
+            self.pre.comments.push(text);
+        }
+    }
+
+    /// The main line ends (a variation starts, or the text ends).
+    fn end_main_line(&mut self, n: usize) -> Result<(), RecordError> {
+        self.builder(n)?;
+        match self.pending.take() {
+            Some(p) => Err(self.fail_pending(p)),
+            None => Ok(()),
+        }
+    }
+
+    /// A `まで…` line.
+    fn summary(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
+        if self.ended {
+            return Ok(());
+        }
+        let mover = self.builder(n)?.record().side_to_move();
+        match summary_special(t, mover) {
+            Some(special) => self.end(n, special, None),
+            None => Ok(()),
+        }
+    }
+
+    /// A terminal word.
+    fn end(
+        &mut self,
+        n: usize,
+        special: Special,
+        time: Option<MoveTime>,
+    ) -> Result<(), RecordError> {
+        if self.ended {
+            return Ok(());
+        }
+        self.builder(n)?;
+        let illegal = match self.pending.take() {
+            Some(p) if special.is_foul() => Some(WrittenMove {
+                ply: p.ply,
+                text: p.text,
+                mv: p.mv,
+                kind: match p.problem {
+                    MoveProblem::Illegal(kind) => Some(kind),
+                    _ => None,
+                },
+            }),
+            Some(p) => return Err(self.fail_pending(p)),
+            None => None,
+        };
+        let comments = core::mem::take(&mut self.held);
+        let rec = self.builder(n)?.record_mut();
+        rec.illegal_move = illegal;
+        rec.ending = Some(Ending {
+            special,
+            time,
+            comments,
+        });
+        self.ended = true;
+        Ok(())
+    }
+
+    /// The text of a move (KIF: after the number; KI2: one token), or a terminal word.
+    fn move_text(
+        &mut self,
+        n: usize,
+        text: &str,
+        time: Option<MoveTime>,
+    ) -> Result<(), RecordError> {
+        if self.ended {
+            return Ok(());
+        }
+        if let Some(special) = terminal_word(text) {
+            return self.end(n, special, time);
+        }
+        if let Some(p) = self.pending.take() {
+            return Err(self.fail_pending(p));
+        }
+        let b = self.builder(n)?;
+        let ply = b.next_ply();
+        let jm = match japanese::parse(text) {
+            Ok(jm) => jm,
+            Err(e) => {
+                let kind = RecordErrorKind::IllegalMove {
+                    ply,
+                    text: text.to_string(),
+                    problem: MoveProblem::Syntax(e.to_string()),
+                };
+                return Err(self.fail(n, kind));
+            }
+        };
+        let found = find_move(b, &jm).and_then(|mv| {
+            b.play(mv)
+                .map_err(|e| (Some(mv), MoveProblem::Illegal(e.kind)))
+        });
+        match found {
+            Ok(()) => {
+                if let Some(last) = b.record_mut().moves.last_mut() {
+                    last.time = time;
+                }
+            }
+            Err((mv, problem)) => {
+                self.pending = Some(Pending {
+                    line: n,
+                    ply,
+                    text: text.to_string(),
+                    mv,
+                    problem,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The end of the text.
+    fn finish(mut self, n: usize) -> Result<Record, RecordError> {
+        self.end_main_line(n)?;
+        match self.builder.take() {
+            Some(b) => Ok(b.finish()),
+            None => Err(RecordError::new(
+                n,
+                RecordErrorKind::Syntax("internal: no builder".to_string()),
+                Record::standard(),
+            )),
+        }
+    }
+}
+
+/// At most 20 characters of `t`, for messages.
+fn shorten(t: &str) -> String {
+    t.chars().take(20).collect()
+}
+
+/// Whether `t` is `変化：N手` (any blanks around N).
+fn is_variation_header(t: &str) -> bool {
+    let Some((_, value)) = split_header(t) else {
+        return false;
+    };
+    let Some(number) = value.strip_suffix('手') else {
+        return false;
+    };
+    let number = number.trim();
+    !number.is_empty()
+        && number
+            .chars()
+            .all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+}
+
+/// The move named by the text alone (KIF's origin `(77)`, or a drop marked `打`).
+fn direct_move(jm: &JapaneseMove, previous: Option<Move>) -> Option<Move> {
+    if jm.from.is_none() && !jm.drop {
+        return None;
+    }
+    let to = match jm.to {
+        Destination::Square(sq) => sq,
+        Destination::Same => previous?.to(),
+    };
+    Some(match jm.from {
+        Some(from) => Move::Normal {
+            from,
+            to,
+            promote: jm.promotion == Some(true),
+        },
+        None => Move::Drop { kind: jm.piece, to },
+    })
+}
+
+/// Finds the move a Japanese move names: directly when the text gives the origin or says
+/// `打`, else by resolving it against the legal moves. The error carries the move when known.
+fn find_move(b: &Builder, jm: &JapaneseMove) -> Result<Move, (Option<Move>, MoveProblem)> {
+    let pos = b.position();
+    let mover = pos.side_to_move();
+    if let Some(mark) = jm.color
+        && mark != mover
+    {
+        return Err((None, MoveProblem::Resolve(ResolveError::WrongSide { mark })));
+    }
+    if jm.from.is_none() && !jm.drop {
+        return b
+            .resolve_japanese(jm)
+            .map_err(|e| (None, MoveProblem::Resolve(e)));
+    }
+    let mv = direct_move(jm, b.previous())
+        .ok_or((None, MoveProblem::Resolve(ResolveError::NoPreviousMove)))?;
+    if let Some(from) = jm.from
+        && let Some(piece) = pos.piece_at(from)
+        && piece.color == mover
+        && piece.kind != jm.piece
+    {
+        // The text names another piece than the one on the origin square.
+        return Err((Some(mv), MoveProblem::Illegal(IllegalMoveKind::NoSuchPiece)));
+    }
+    Ok(mv)
+}
+
+/// Whether a move text starting with `c` is meant as a move (not a terminal word).
+fn starts_like_move(c: char) -> bool {
+    c.is_ascii_digit()
+        || ('０'..='９').contains(&c)
+        || KANJI_DIGITS.contains(&c)
+        || matches!(c, '同' | '仝')
+}
+
+/// The terminal word of a move text, if it is one: a KIF word ([`Special::from_kif_word`]),
+/// [`MAX_MOVES_WORD`], or any other word that does not start like a move
+/// ([`Special::Other`]). A KI2 side mark before it is ignored.
+pub(crate) fn terminal_word(text: &str) -> Option<Special> {
+    let word = text.trim_start_matches(MARKS).trim();
+    if let Some(special) = Special::from_kif_word(word) {
+        return Some(special);
+    }
+    if word == MAX_MOVES_WORD {
+        return Some(Special::MaxMoves);
+    }
+    let first = word.chars().next()?;
+    (!starts_like_move(first)).then(|| Special::Other(word.to_string()))
+}
+
+/// The colour named first in `text` (`先手`, `下手` → Black; `後手`, `上手` → White).
+fn first_side(text: &str) -> Option<Color> {
+    [
+        ("先手", Color::Black),
+        ("下手", Color::Black),
+        ("後手", Color::White),
+        ("上手", Color::White),
+    ]
+    .into_iter()
+    .filter_map(|(word, color)| text.find(word).map(|at| (at, color)))
+    .min_by_key(|&(at, _)| at)
+    .map(|(_, color)| color)
+}
+
+/// The ending a `まで{n}手で…` line gives when `mover` is to move after the moves read, or
+/// `None` for a line that says nothing this reader knows.
+fn summary_special(line: &str, mover: Color) -> Option<Special> {
+    let rest = line.strip_prefix("まで")?;
+    let rest = rest.trim_start_matches(|c: char| {
+        c.is_ascii_digit() || ('０'..='９').contains(&c) || c.is_whitespace()
+    });
+    let rest = rest.strip_prefix('手')?;
+    let r = rest.strip_prefix('で').unwrap_or(rest).trim();
+    let side = first_side(r);
+    Some(if r.contains("不詰") {
+        Special::NoMate
+    } else if r.starts_with('詰') {
+        Special::Mate
+    } else if r.contains("中断") {
+        Special::Interrupt
+    } else if r.contains("千日手") {
+        Special::Repetition
+    } else if r.contains("持将棋") {
+        Special::Impasse
+    } else if r.contains("封じ手") {
+        Special::Sealed
+    } else if r.contains("時間切れ") || r.contains("切れ負け") {
+        Special::TimeUp
+    } else if r.contains("反則負け") {
+        // `side` fouled.
+        if side.is_none_or(|s| s == mover) {
+            Special::IllegalLoss
+        } else {
+            Special::IllegalWin
+        }
+    } else if r.contains("反則勝ち") {
+        // `side` won by the other's foul.
+        if side.is_none_or(|s| s == mover) {
+            Special::IllegalWin
+        } else {
+            Special::IllegalLoss
+        }
+    } else if r.contains("入玉勝ち") {
+        Special::EnteringKingWin
+    } else if r.contains("勝ち") && side == Some(!mover) {
+        Special::Resign
+    } else {
+        return None;
+    })
+}
+
+/// Splits a numbered KIF move line into the move text and the time in brackets (without the
+/// brackets). `None` if the line is not a numbered move line.
+fn split_move_line(t: &str) -> Option<(&str, Option<&str>)> {
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let rest = t.get(digits..)?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let rest = rest.trim();
+    let rest = rest.strip_suffix('+').unwrap_or(rest).trim_end();
+    if rest.is_empty() {
+        return None;
+    }
+    if rest.ends_with([')', '）'])
+        && let Some(open) = rest.rfind(['(', '（'])
+    {
+        let inner = rest.get(open..)?;
+        let inner = inner
+            .trim_start_matches(['(', '（'])
+            .trim_end_matches([')', '）']);
+        if inner.contains([':', '/', '：', '／']) {
+            let text = rest.get(..open)?.trim_end();
+            return Some((text, Some(inner)));
+        }
+    }
+    Some((rest, None))
+}
+
+/// Reads `m:ss`, `h:mm:ss` (any widths, blanks allowed) as a duration.
+fn parse_clock(text: &str) -> Option<Duration> {
+    let mut secs: u64 = 0;
+    let mut parts = 0;
+    for part in text.split([':', '：']) {
+        let part = part.trim();
+        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        secs = secs.checked_mul(60)?.checked_add(part.parse().ok()?)?;
+        parts += 1;
+    }
+    (parts <= 3).then(|| Duration::from_secs(secs))
+}
+
+/// Reads a KIF time ` 0:16/00:00:16` (this move / the player's total); the total may be
+/// missing (` 0:7/`). `None` if it cannot be read.
+fn parse_time(text: &str) -> Option<MoveTime> {
+    let (spent, total) = text.split_once(['/', '／']).unwrap_or((text, ""));
+    let spent = parse_clock(spent)?;
+    let total = if total.trim().is_empty() {
+        None
+    } else {
+        Some(parse_clock(total)?)
+    };
+    Some(MoveTime { spent, total })
+}
+
+/// The moves of a KI2 line: each starts at a side mark.
+fn ki2_tokens(line: &str) -> impl Iterator<Item = &str> {
+    let mut starts: Vec<usize> = line
+        .char_indices()
+        .filter(|(_, c)| MARKS.contains(c))
+        .map(|(i, _)| i)
+        .collect();
+    starts.push(line.len());
+    let first = starts.first().copied().unwrap_or(0);
+    let leading = line.get(..first).map(str::trim).filter(|s| !s.is_empty());
+    leading.into_iter().chain(
+        starts
+            .windows(2)
+            .filter_map(move |w| line.get(w[0]..w[1]))
+            .map(str::trim)
+            .collect::<Vec<_>>(),
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+/// The handicap whose `手合割` name the writer uses, if any (`None`: write `その他` and a board
+/// diagram).
+fn named_handicap(record: &Record) -> Option<Handicap> {
+    if record.variant() != Variant::Standard {
+        return None;
+    }
+    record.handicap().filter(|h| h.kif_name().is_some())
+}
+
+/// The names of the sides: `先手`/`後手`, or `下手`/`上手` in a handicap game.
+pub(crate) fn side_names(record: &Record) -> [&'static str; 2] {
+    match record.handicap() {
+        Some(h) if h != Handicap::Even && record.variant() == Variant::Standard => ["下手", "上手"],
+        _ => ["先手", "後手"],
+    }
+}
+
+/// One line of text: line breaks become spaces.
+fn one_line(text: &str) -> String {
+    text.replace(['\r', '\n'], " ")
+}
+
+/// Writes the header part: the `#SFEN` line of a variant start, the header fields, and the
+/// `手合割` line (with a board diagram when the start is no KIF handicap), which goes before
+/// the first player name.
+pub(crate) fn write_preamble(out: &mut String, record: &Record) {
+    if record.variant() != Variant::Standard {
+        let _ = writeln!(out, "#SFEN：{}", record.start_sfen());
+    }
+    let names = side_names(record);
+    let mut start_written = false;
+    for h in &record.headers {
+        let key = match h.key {
+            HeaderKey::Black => names[0].to_string(),
+            HeaderKey::White => names[1].to_string(),
+            _ => one_line(h.key.kif_key()),
+        };
+        let key = key.trim();
+        if key.is_empty()
+            || key.contains(['：', ':'])
+            || key.starts_with(['*', '#', '&', '|', '+'])
+            || key.starts_with(MARKS)
+            || key.starts_with(|c: char| c.is_ascii_digit())
+            || key.starts_with("まで")
+            || RESERVED_KEYS.contains(&key)
+            || hand_key(key).is_some()
+        {
+            continue;
+        }
+        if matches!(h.key, HeaderKey::Black | HeaderKey::White) && !start_written {
+            write_start(out, record);
+            start_written = true;
+        }
+        let _ = writeln!(out, "{key}：{}", one_line(&h.value));
+    }
+    if !start_written {
+        write_start(out, record);
+    }
+}
+
+/// Writes `手合割：…`, and for other starts a board diagram and the side to move.
+fn write_start(out: &mut String, record: &Record) {
+    if let Some(name) = named_handicap(record).and_then(Handicap::kif_name) {
+        let _ = writeln!(out, "手合割：{name}");
+        return;
+    }
+    let _ = writeln!(out, "手合割：{}", Handicap::KIF_OTHER);
+    let names = side_names(record);
+    let setup = record.start.to_setup();
+    let _ = writeln!(
+        out,
+        "{}の持駒：{}",
+        names[1],
+        hand_text(setup.hands[Color::White])
+    );
+    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n");
+    out.push_str("+---------------------------+\n");
+    for (rank, label) in (1..=9).zip(KANJI_DIGITS) {
+        out.push('|');
+        for file in (1..=9).rev() {
+            let piece = Square::from_file_rank(file, rank).and_then(|sq| setup.piece_at(sq));
+            match piece {
+                None => out.push_str(" ・"),
+                Some(p) => {
+                    out.push(if p.color == Color::White { 'v' } else { ' ' });
+                    out.push(board_letter(p.kind));
+                }
+            }
+        }
+        out.push('|');
+        out.push(label);
+        out.push('\n');
+    }
+    out.push_str("+---------------------------+\n");
+    let _ = writeln!(
+        out,
+        "{}の持駒：{}",
+        names[0],
+        hand_text(setup.hands[Color::Black])
+    );
+    let side = match setup.side_to_move {
+        Color::Black => names[0],
+        Color::White => names[1],
+    };
+    let _ = writeln!(out, "{side}番");
+}
+
+/// A hand as a KIF hand line writes it: `飛　金四　歩十八　`, or `なし`.
+fn hand_text(hand: Hand) -> String {
+    const ORDER: [(PieceKind, char); 7] = [
+        (PieceKind::Rook, '飛'),
+        (PieceKind::Bishop, '角'),
+        (PieceKind::Gold, '金'),
+        (PieceKind::Silver, '銀'),
+        (PieceKind::Knight, '桂'),
+        (PieceKind::Lance, '香'),
+        (PieceKind::Pawn, '歩'),
+    ];
+    let mut s = String::new();
+    for (kind, name) in ORDER {
+        let n = hand.count(kind);
+        if n == 0 {
+            continue;
+        }
+        s.push(name);
+        s.push_str(&kanji_count(n));
+        s.push('\u{3000}');
+    }
+    if s.is_empty() {
+        s.push_str("なし");
+    }
+    s
+}
+
+/// A count as a hand line writes it: nothing for 1, `二` … `十八`.
+fn kanji_count(n: u8) -> String {
+    let digit = |d: u8| KANJI_DIGITS[usize::from(d.clamp(1, 9)) - 1];
+    let mut s = String::new();
+    if n <= 1 {
+        return s;
+    }
+    if n >= 10 {
+        if n >= 20 {
+            s.push(digit(n / 10));
+        }
+        s.push('十');
+    }
+    if !n.is_multiple_of(10) {
+        s.push(digit(n % 10));
+    }
+    s
+}
+
+/// Writes comments as `*` lines (a comment holding line breaks takes several lines).
+pub(crate) fn write_comments(out: &mut String, comments: &[String]) {
+    for c in comments {
+        for line in c.split('\n') {
+            let _ = writeln!(out, "*{}", line.strip_suffix('\r').unwrap_or(line));
+        }
+    }
+}
+
+/// A square as KIF and KI2 write it: `７六`.
+pub(crate) fn square_text(sq: Square) -> String {
+    let file = usize::from(sq.file().get().clamp(1, 9)) - 1;
+    let rank = usize::from(sq.rank().get().clamp(1, 9)) - 1;
+    [WIDE_DIGITS[file], KANJI_DIGITS[rank]].iter().collect()
+}
+
+/// The KIF piece name.
+const fn piece_name(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::Pawn => "歩",
+        PieceKind::Lance => "香",
+        PieceKind::Knight => "桂",
+        PieceKind::Silver => "銀",
+        PieceKind::Gold => "金",
+        PieceKind::Bishop => "角",
+        PieceKind::Rook => "飛",
+        PieceKind::King => "玉",
+        PieceKind::ProPawn => "と",
+        PieceKind::ProLance => "成香",
+        PieceKind::ProKnight => "成桂",
+        PieceKind::ProSilver => "成銀",
+        PieceKind::Horse => "馬",
+        PieceKind::Dragon => "龍",
+    }
+}
+
+/// A move as KIF writes it: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `４五角打` (打 for every
+/// drop, never 不成). The piece is the one on the origin square of `pos`.
+pub(crate) fn kif_move_text(pos: &AnyPosition, mv: Move, previous: Option<Move>) -> String {
+    let dest = |to: Square| {
+        if previous.is_some_and(|p| p.to() == to) {
+            "同　".to_string()
+        } else {
+            square_text(to)
+        }
+    };
+    match mv {
+        Move::Drop { kind, to } => format!("{}{}打", dest(to), piece_name(kind)),
+        Move::Normal { from, to, promote } => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            format!(
+                "{}{}{}({}{})",
+                dest(to),
+                piece_name(kind),
+                if promote { "成" } else { "" },
+                from.file().get(),
+                from.rank().get()
+            )
+        }
+    }
+}
+
+/// The text to write for the record's kept illegal move, if it has one and its ending is a
+/// foul (only then does the reader keep it): the text as written when it reads back as the
+/// same move, else the move in KIF notation. `pos` is the final position.
+pub(crate) fn illegal_text(record: &Record, pos: &AnyPosition) -> Option<String> {
+    let illegal = record.illegal_move.as_ref()?;
+    if !record.ending.as_ref()?.special.is_foul() {
+        return None;
+    }
+    let previous = record.moves.last().map(|m| m.mv);
+    let text = illegal.text.trim();
+    if let Ok(jm) = japanese::parse(text)
+        && (illegal.mv.is_none() || direct_move(&jm, previous) == illegal.mv)
+    {
+        return Some(text.to_string());
+    }
+    illegal.mv.map(|mv| kif_move_text(pos, mv, previous))
+}
+
+/// The word to write as the terminal move for `special` when `mover` is to move: the KIF word,
+/// or for the endings KIF has no word for, one with the same outcome (`持将棋` for
+/// [`Special::EnteringKingDraw`], `反則負け`/`反則勝ち` for [`Special::IllegalAction`]),
+/// [`MAX_MOVES_WORD`] for [`Special::MaxMoves`], and `その他` for [`Special::Error`] and for
+/// [`Special::Other`] words that would not read back as themselves.
+pub(crate) fn terminal_text(special: &Special, mover: Color) -> String {
+    let word = match special {
+        Special::EnteringKingDraw => "持将棋",
+        Special::IllegalAction(c) if *c == mover => "反則負け",
+        Special::IllegalAction(_) => "反則勝ち",
+        Special::MaxMoves => MAX_MOVES_WORD,
+        Special::Error => UNKNOWN_WORD,
+        other => other.kif_word().unwrap_or(UNKNOWN_WORD),
+    };
+    let readable = terminal_word(word).is_some_and(|s| match special {
+        Special::Other(_) => s == *special,
+        _ => true,
+    }) && !word.contains(char::is_whitespace)
+        && !word.contains(['(', '（', '*', '#', '&']);
+    if readable {
+        word.to_string()
+    } else {
+        UNKNOWN_WORD.to_string()
+    }
+}
+
+/// The `まで{n}手で…` line for `special` ending `record`, when the reader maps it back to an
+/// ending with the same outcome; `n` is the number of moves written. `None` for the endings it
+/// cannot say ([`Special::MaxMoves`], [`Special::Try`], forfeits, [`Special::Error`],
+/// [`Special::Other`]).
+pub(crate) fn summary_text(record: &Record, special: &Special, n: usize) -> Option<String> {
+    let mover = record.side_to_move();
+    let names = side_names(record);
+    let name = |c: Color| names[c.index()];
+    let tail = match special {
+        Special::Resign => format!("で{}の勝ち", name(!mover)),
+        Special::Mate => "詰".to_string(),
+        Special::Interrupt => "で中断".to_string(),
+        Special::Repetition => "で千日手".to_string(),
+        Special::Impasse | Special::EnteringKingDraw => "で持将棋".to_string(),
+        Special::Sealed => "で封じ手".to_string(),
+        Special::NoMate => "で不詰".to_string(),
+        Special::TimeUp => format!("で時間切れにより{}の勝ち", name(!mover)),
+        Special::IllegalLoss => format!("で{}の反則負け", name(mover)),
+        Special::IllegalWin => format!("で{}の反則勝ち", name(mover)),
+        Special::IllegalAction(c) => format!("で{}の反則負け", name(*c)),
+        Special::EnteringKingWin => format!("で{}の入玉勝ち", name(mover)),
+        _ => return None,
+    };
+    Some(format!("まで{n}手{tail}"))
+}
+
+/// The time of a KIF move line: `( 0:16/00:00:16)`.
+pub(crate) fn time_text(spent: Duration, total: Duration) -> String {
+    let s = spent.as_secs();
+    let t = total.as_secs();
+    format!(
+        "({:>2}:{:02}/{:02}:{:02}:{:02})",
+        s / 60,
+        s % 60,
+        t / 3600,
+        t / 60 % 60,
+        t % 60
+    )
+}
+
+/// The display width of `text` (full-width characters count 2).
+pub(crate) fn width(text: &str) -> usize {
+    text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kanji_numbers() {
+        assert_eq!(kanji_number("二"), Some(2));
+        assert_eq!(kanji_number("十"), Some(10));
+        assert_eq!(kanji_number("十八"), Some(18));
+        assert_eq!(kanji_number("二十"), Some(20));
+        assert_eq!(kanji_number("12"), Some(12));
+        assert_eq!(kanji_number("x"), None);
+        for n in 2..=18 {
+            assert_eq!(kanji_number(&kanji_count(n)), Some(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn move_lines() {
+        assert_eq!(
+            split_move_line("1 ７六歩(77)   ( 0:16/00:00:16)+"),
+            Some(("７六歩(77)", Some(" 0:16/00:00:16")))
+        );
+        assert_eq!(
+            split_move_line("3 ７六歩(77)   +"),
+            Some(("７六歩(77)", None))
+        );
+        assert_eq!(split_move_line("12 同　銀(31)"), Some(("同　銀(31)", None)));
+        assert_eq!(split_move_line("手数"), None);
+        assert_eq!(split_move_line("12手"), None);
+        assert_eq!(
+            parse_time(" 0:7/"),
+            Some(MoveTime::spent(Duration::from_secs(7)))
+        );
+        assert_eq!(
+            parse_time("0:9/0:19:1"),
+            Some(MoveTime {
+                spent: Duration::from_secs(9),
+                total: Some(Duration::from_secs(19 * 60 + 1))
+            })
+        );
+        assert_eq!(parse_time("x/y"), None);
+    }
+
+    #[test]
+    fn tokens() {
+        let t: Vec<_> = ki2_tokens("▲７六歩△同　歩    ▲７三桂不成").collect();
+        assert_eq!(t, ["▲７六歩", "△同　歩", "▲７三桂不成"]);
+    }
+
+    #[test]
+    fn summaries() {
+        use Color::{Black, White};
+        assert_eq!(
+            summary_special("まで3手で先手の勝ち", White),
+            Some(Special::Resign)
+        );
+        assert_eq!(summary_special("まで49手詰", White), Some(Special::Mate));
+        assert_eq!(summary_special("まで3手で詰", White), Some(Special::Mate));
+        assert_eq!(
+            summary_special("まで3手で後手の反則勝ち", White),
+            Some(Special::IllegalWin)
+        );
+        assert_eq!(
+            summary_special("まで2手で先手の反則負け", Black),
+            Some(Special::IllegalLoss)
+        );
+        assert_eq!(
+            summary_special("まで2手で先手の反則負け", White),
+            Some(Special::IllegalWin)
+        );
+        assert_eq!(
+            summary_special("まで2手で封じ手", White),
+            Some(Special::Sealed)
+        );
+        assert_eq!(summary_special("まで2手で", White), None);
+    }
+}
