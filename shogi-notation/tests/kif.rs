@@ -1,0 +1,770 @@
+//! KIF reader and writer: hand-written cases for each feature, and random games written and
+//! read back.
+
+use std::time::Duration;
+
+use proptest::prelude::*;
+use shogi_movegen::IllegalMoveKind;
+use shogi_notation::kif;
+use shogi_notation::record::{
+    self, Ending, Format, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordErrorKind,
+    RecordMove, Special, WrittenMove,
+};
+use shogi_notation::sfen::{MarkedSfen, Sfen};
+use shogi_rules::{DrawReason, Outcome, WinReason};
+use shogi_types::{Color, Move};
+use shogi_variants::{AnyPosition, Handicap, Variant};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+const HEAD: &str = "手合割：平手\n手数----指手---------消費時間--\n";
+
+fn mv(usi: &str) -> Move {
+    usi.parse().expect("test move")
+}
+
+fn sfen3(rec: &Record) -> String {
+    let s = Sfen::from(rec.start.to_setup()).to_string();
+    s.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+}
+
+fn win(winner: Color, reason: WinReason) -> Option<Outcome> {
+    Some(Outcome::Win { winner, reason })
+}
+
+fn draw(reason: DrawReason) -> Option<Outcome> {
+    Some(Outcome::Draw { reason })
+}
+
+#[test]
+fn reads_a_plain_game() -> TestResult {
+    let text = "#KIF version=2.0 encoding=UTF-8\n開始日時：2024/01/02\n手合割：平手　　\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:16/00:00:16)\n   2 ３四歩(33)   ( 0:02/00:00:02)\n   3 ２二角成(88) ( 0:01/00:00:17)+\n   4 同　銀(31)   ( 0:03/00:00:05)\n   5 ４五角打     ( 0:04/00:00:21)\n   6 投了         ( 0:05/00:00:10)\nまで5手で先手の勝ち\n";
+    assert_eq!(Format::detect(text), Some(Format::Kif));
+    let rec = kif::read(text)?;
+    assert_eq!(
+        rec.usi_moves(),
+        [mv("7g7f"), mv("3c3d"), mv("8h2b+"), mv("3a2b"), mv("B*4e")]
+    );
+    assert_eq!(rec.player(Color::Black), Some("A"));
+    assert_eq!(rec.player(Color::White), Some("B"));
+    assert_eq!(rec.header(&HeaderKey::StartTime), Some("2024/01/02"));
+    assert_eq!(
+        rec.moves[0].time,
+        Some(MoveTime {
+            spent: Duration::from_secs(16),
+            total: Some(Duration::from_secs(16))
+        })
+    );
+    let ending = rec.ending.as_ref().ok_or("ending")?;
+    assert_eq!(ending.special, Special::Resign);
+    assert_eq!(ending.time.map(|t| t.spent), Some(Duration::from_secs(5)));
+    assert_eq!(rec.outcome(), win(Color::Black, WinReason::Resignation));
+    Ok(())
+}
+
+#[test]
+fn reads_move_forms() -> TestResult {
+    // Unpadded numbers, 同 without a space, 竜/龍, 王, 全 圭 杏, a stray 不成, full-width brackets.
+    let text =
+        "1 ７六歩(77)\n2 ３四歩(33)\n3 ２二角不成(88)\n4 同銀(31)\n5 ５八王(59)\n6 ４四角打\n";
+    let rec = kif::read(text)?;
+    assert_eq!(
+        rec.usi_moves(),
+        [
+            mv("7g7f"),
+            mv("3c3d"),
+            mv("8h2b"),
+            mv("3a2b"),
+            mv("5i5h"),
+            mv("B*4d")
+        ]
+    );
+    let sfen = "4k4/9/9/9/9/9/9/9/4K4 b 2S2N2L 1";
+    let setup = sfen.parse::<Sfen>()?.into_setup();
+    let mut rec = Record::new(AnyPosition::from_setup(Variant::Standard, setup)?);
+    for m in ["S*5c", "5a4a", "5c5b+", "4a3a", "5b4a"] {
+        rec.push(mv(m))?;
+    }
+    let written = kif::write(&rec);
+    assert!(written.contains("   3 ５二銀成(53)\n"), "{written}");
+    assert!(written.contains("   5 ４一成銀(52)\n"), "{written}");
+    let edited = written.replace("４一成銀(52)", "４一全(52)");
+    assert_eq!(kif::read(&edited)?.usi_moves(), rec.usi_moves());
+    Ok(())
+}
+
+/// The ending after `1 ７六歩 2 ３四歩` (Black to move) and then `word`.
+fn ending_of(word: &str) -> Result<(Special, Option<Outcome>), Box<dyn std::error::Error>> {
+    let text = format!("{HEAD}   1 ７六歩(77)\n   2 ３四歩(33)\n   3 {word}\n");
+    let rec = kif::read(&text)?;
+    assert_eq!(rec.moves.len(), 2);
+    let special = rec.ending.as_ref().ok_or("no ending")?.special.clone();
+    Ok((special, rec.outcome()))
+}
+
+#[test]
+fn terminal_words_and_their_outcomes() -> TestResult {
+    use Color::{Black, White};
+    let cases = [
+        ("投了", Special::Resign, win(White, WinReason::Resignation)),
+        ("中断", Special::Interrupt, draw(DrawReason::Interruption)),
+        ("千日手", Special::Repetition, draw(DrawReason::Repetition)),
+        ("持将棋", Special::Impasse, draw(DrawReason::Impasse)),
+        (
+            "入玉勝ち",
+            Special::EnteringKingWin,
+            win(Black, WinReason::Impasse),
+        ),
+        (
+            "切れ負け",
+            Special::TimeUp,
+            win(White, WinReason::TimeForfeit),
+        ),
+        (
+            "時間切れ",
+            Special::TimeUp,
+            win(White, WinReason::TimeForfeit),
+        ),
+        (
+            "Time-up",
+            Special::TimeUp,
+            win(White, WinReason::TimeForfeit),
+        ),
+        (
+            "反則負け",
+            Special::IllegalLoss,
+            win(White, WinReason::IllegalMove(None)),
+        ),
+        (
+            "反則勝ち",
+            Special::IllegalWin,
+            win(Black, WinReason::IllegalMove(None)),
+        ),
+        ("詰み", Special::Mate, win(White, WinReason::Checkmate)),
+        ("詰", Special::Mate, win(White, WinReason::Checkmate)),
+        ("不詰", Special::NoMate, None),
+        ("封じ手", Special::Sealed, None),
+        ("トライ", Special::Try, win(White, WinReason::Try)),
+        (
+            "不戦勝",
+            Special::ForfeitWin,
+            win(Black, WinReason::Abandonment),
+        ),
+        (
+            "不戦敗",
+            Special::ForfeitLoss,
+            win(White, WinReason::Abandonment),
+        ),
+        ("最大手数", Special::MaxMoves, draw(DrawReason::MoveLimit)),
+        ("パス", Special::Other("パス".to_string()), None),
+    ];
+    for (word, special, outcome) in cases {
+        let got = ending_of(word)?;
+        assert_eq!(got, (special, outcome), "{word}");
+    }
+    Ok(())
+}
+
+#[test]
+fn only_the_first_terminal_word_counts() -> TestResult {
+    let text =
+        format!("{HEAD}   1 ７六歩(77)\n   2 投了\n   3 中断\n   4 ３四歩(33)\nまで1手で中断\n");
+    let rec = kif::read(&text)?;
+    assert_eq!(rec.moves.len(), 1);
+    assert_eq!(rec.ending.map(|e| e.special), Some(Special::Resign));
+    Ok(())
+}
+
+#[test]
+fn summary_lines() -> TestResult {
+    use Color::{Black, White};
+    // After two moves Black is to move.
+    let cases = [
+        ("まで2手で後手の勝ち", win(White, WinReason::Resignation)),
+        ("まで2手で上手の勝ち", win(White, WinReason::Resignation)),
+        ("まで2手で中断", draw(DrawReason::Interruption)),
+        ("まで2手で千日手", draw(DrawReason::Repetition)),
+        ("まで2手で持将棋", draw(DrawReason::Impasse)),
+        ("まで2手詰", win(White, WinReason::Checkmate)),
+        ("まで2手で詰", win(White, WinReason::Checkmate)),
+        (
+            "まで2手で時間切れにより後手の勝ち",
+            win(White, WinReason::TimeForfeit),
+        ),
+        (
+            "まで2手で先手の反則負け",
+            win(White, WinReason::IllegalMove(None)),
+        ),
+        (
+            "まで2手で後手の反則負け",
+            win(Black, WinReason::IllegalMove(None)),
+        ),
+        (
+            "まで2手で先手の反則勝ち",
+            win(Black, WinReason::IllegalMove(None)),
+        ),
+        (
+            "まで2手で後手の反則勝ち",
+            win(White, WinReason::IllegalMove(None)),
+        ),
+        ("まで2手で先手の入玉勝ち", win(Black, WinReason::Impasse)),
+        ("まで2手で封じ手", None),
+        ("まで2手で不詰", None),
+    ];
+    for (line, outcome) in cases {
+        let text = format!("{HEAD}   1 ７六歩(77)\n   2 ３四歩(33)\n{line}\n");
+        let rec = kif::read(&text)?;
+        assert!(rec.ending.is_some(), "{line}");
+        assert_eq!(rec.outcome(), outcome, "{line}");
+    }
+    let sealed = kif::read(&format!("{HEAD}   1 ７六歩(77)\nまで1手で封じ手\n"))?;
+    assert_eq!(sealed.ending.map(|e| e.special), Some(Special::Sealed));
+    // A summary that says nothing known is no ending.
+    let rec = kif::read(&format!("{HEAD}   1 ７六歩(77)\nまで1手で\n"))?;
+    assert_eq!(rec.ending, None);
+    Ok(())
+}
+
+#[test]
+fn handicap_names() -> TestResult {
+    for h in Handicap::ALL {
+        let Some(name) = h.kif_name() else { continue };
+        let rec = kif::read(&format!("手合割：{name}\n"))?;
+        assert_eq!(rec.handicap(), Some(h), "{name}");
+        assert_eq!(rec.start.to_setup(), h.setup(), "{name}");
+        let again = kif::read(&kif::write(&rec))?;
+        assert_eq!(again.start, rec.start, "{name}");
+    }
+    // Every handicap, KIF name or not, writes and reads back (as a board diagram if needed).
+    for h in Handicap::ALL {
+        let rec = Record::new(h.position());
+        let written = kif::write(&rec);
+        assert_eq!(
+            written.contains("手合割：その他"),
+            h.kif_name().is_none(),
+            "{h}"
+        );
+        assert_eq!(kif::read(&written)?.start, rec.start, "{h}");
+    }
+    // A handicap game's first move is White's.
+    let rec = kif::read("手合割：香落ち\n上手：U\n下手：S\n   1 ３四歩(33)\n")?;
+    assert_eq!(rec.player(Color::White), Some("U"));
+    assert_eq!(rec.player(Color::Black), Some("S"));
+    assert_eq!(rec.usi_moves(), [mv("3c3d")]);
+    let written = kif::write(&rec);
+    assert!(written.contains("上手：U\n"), "{written}");
+    // Unknown names do not fail: the standard start, or the board diagram when there is one.
+    let rec = kif::read("手合割：トンボ落ち\n   1 ７六歩(77)\n")?;
+    assert_eq!(rec.start.to_setup(), shogi_types::Setup::standard());
+    Ok(())
+}
+
+const BOD: &str = "\
+手合割：詰将棋
+後手の持駒：飛　角　金四　銀三　桂三　香三　歩十七　
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・ ・ ・ ・v桂v香|一
+| ・ ・ ・ ・ ・ ・ ・v玉 ・|二
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ 玉 ・ ・ ・ 龍|九
++---------------------------+
+先手の持駒：銀 歩
+後手番
+";
+
+#[test]
+fn board_diagram_start() -> TestResult {
+    let rec = kif::read(BOD)?;
+    assert_eq!(sfen3(&rec), "7nl/7k1/9/9/9/9/9/9/4K3+R w SPrb4g3s3n3l17p");
+    assert_eq!(rec.start.side_to_move(), Color::White);
+    let written = kif::write(&rec);
+    assert!(written.contains("手合割：その他\n"), "{written}");
+    assert!(written.contains("\n後手番\n"), "{written}");
+    assert_eq!(kif::read(&written)?.start, rec.start);
+    // 上手/下手 names and an empty hand.
+    let other = BOD
+        .replace(
+            "後手の持駒：飛　角　金四　銀三　桂三　香三　歩十七　",
+            "上手の持駒：なし",
+        )
+        .replace("先手の持駒：銀 歩", "下手の持駒：なし")
+        .replace("後手番", "下手番");
+    let rec = kif::read(&other)?;
+    assert_eq!(sfen3(&rec), "7nl/7k1/9/9/9/9/9/9/4K3+R b -");
+    // A board diagram needs nine ranks.
+    let short = BOD.replace("| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n", "");
+    assert!(matches!(
+        kif::read(&format!("{short}   1 １一龍(19)\n")).map_err(|e| e.kind().clone()),
+        Err(RecordErrorKind::Syntax(_))
+    ));
+    // An unknown piece letter is an error.
+    let bad = BOD.replace("v玉 ・|二", "vX ・|二");
+    assert!(kif::read(&bad).is_err());
+    Ok(())
+}
+
+#[test]
+fn variations_are_skipped() -> TestResult {
+    let text = format!(
+        "{HEAD}   1 ７六歩(77)   ( 0:01/00:00:01)+\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 中断         ( 0:00/00:00:01)\nまで2手で中断\n\n変化：1手\n   1 ２六歩(27)   ( 0:01/00:00:01)\n   2 ８四歩(83)\n*variation comment\n   3 投了\nまで2手で後手の勝ち\n\n変化：２手\n   2 ９九九\n"
+    );
+    let rec = kif::read(&text)?;
+    assert_eq!(rec.usi_moves(), [mv("7g7f"), mv("3c3d")]);
+    assert_eq!(
+        rec.ending.as_ref().map(|e| &e.special),
+        Some(&Special::Interrupt)
+    );
+    assert!(rec.moves.iter().all(|m| m.comments.is_empty()));
+    // A malformed variation header is an error.
+    let bad = text.replace("変化：1手", "変化：   1手です");
+    let err = kif::read(&bad).expect_err("bad header");
+    assert!(matches!(err.kind(), RecordErrorKind::Syntax(_)), "{err}");
+    Ok(())
+}
+
+#[test]
+fn times() -> TestResult {
+    let text = format!(
+        "{HEAD}1 ７六歩(77) (0:9/0:19:1)\n2 ３四歩(33)   ( 0:7/)\n3 ２六歩(27)   (00:05/00:07:12)\n4 ８四歩(83)   ( 1:10/ 0:01:17)\n5 ２五歩(26)   (0:x/)\n"
+    );
+    let rec = kif::read(&text)?;
+    let t = |s: u64, total: Option<u64>| {
+        Some(MoveTime {
+            spent: Duration::from_secs(s),
+            total: total.map(Duration::from_secs),
+        })
+    };
+    let times: Vec<_> = rec.moves.iter().map(|m| m.time).collect();
+    assert_eq!(
+        times,
+        [
+            t(9, Some(19 * 60 + 1)),
+            t(7, None),
+            t(5, Some(7 * 60 + 12)),
+            t(70, Some(77)),
+            None
+        ]
+    );
+    // Totals are summed per player when only the time spent is known.
+    let mut rec = Record::standard();
+    for (m, s) in [("7g7f", 16), ("3c3d", 2), ("2g2f", 75), ("8c8d", 3)] {
+        rec.push(mv(m))?;
+        if let Some(last) = rec.moves.last_mut() {
+            last.time = Some(MoveTime::spent(Duration::from_secs(s)));
+        }
+    }
+    rec.ending = Some(Ending {
+        special: Special::Resign,
+        time: Some(MoveTime::spent(Duration::from_secs(4))),
+        comments: Vec::new(),
+    });
+    let written = kif::write(&rec);
+    for line in [
+        "   1 ７六歩(77)   ( 0:16/00:00:16)\n",
+        "   2 ３四歩(33)   ( 0:02/00:00:02)\n",
+        "   3 ２六歩(27)   ( 1:15/00:01:31)\n",
+        "   4 ８四歩(83)   ( 0:03/00:00:05)\n",
+        "   5 投了         ( 0:04/00:01:35)\n",
+        "まで4手で後手の勝ち\n",
+    ] {
+        assert!(written.contains(line), "{line}\n{written}");
+    }
+    let again = kif::read(&written)?;
+    assert_eq!(
+        again.moves[2].time,
+        t(75, Some(91)),
+        "the total is read back"
+    );
+    Ok(())
+}
+
+#[test]
+fn comments_and_bookmarks() -> TestResult {
+    let text = "*before the header\n手合割：平手\n手数----指手---------消費時間--\n*start\n&しおり\n   1 ７六歩(77)\n*first\n** engine line \n*\n   2 投了\n*after the end\n";
+    let rec = kif::read(text)?;
+    assert_eq!(rec.start_comments, ["before the header", "start"]);
+    assert_eq!(rec.moves[0].comments, ["first", "* engine line ", ""]);
+    let ending = rec.ending.as_ref().ok_or("ending")?;
+    assert_eq!(ending.comments, ["after the end"]);
+    let again = kif::read(&kif::write(&rec))?;
+    assert_eq!(again.start_comments, rec.start_comments);
+    assert_eq!(again.moves, rec.moves);
+    assert_eq!(again.ending, rec.ending);
+    Ok(())
+}
+
+#[test]
+fn headers_are_kept_in_order() -> TestResult {
+    let text =
+        "棋戦：名人戦\n手合割：平手\n先手：A\n後手：B\n備考：note\n戦型：矢倉\n   1 ７六歩(77)\n";
+    let rec = kif::read(text)?;
+    let keys: Vec<_> = rec.headers.iter().map(|h| h.key.clone()).collect();
+    assert_eq!(
+        keys,
+        [
+            HeaderKey::Event,
+            HeaderKey::Black,
+            HeaderKey::White,
+            HeaderKey::Other("備考".to_string()),
+            HeaderKey::Opening
+        ]
+    );
+    assert_eq!(kif::read(&kif::write(&rec))?.headers, rec.headers);
+    // A line break in a value cannot break the record.
+    let mut rec = Record::standard();
+    rec.headers.push(Header::new(HeaderKey::Event, "a\nb"));
+    rec.headers
+        .push(Header::new(HeaderKey::Other("手合割".to_string()), "x"));
+    let again = kif::read(&kif::write(&rec))?;
+    assert_eq!(again.headers, [Header::new(HeaderKey::Event, "a b")]);
+    Ok(())
+}
+
+#[test]
+fn illegal_move_before_a_foul_ending_is_kept() -> TestResult {
+    // Move 3 drops a pawn that Black does not have.
+    let text = format!(
+        "{HEAD}   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n*打てない\n   4 反則勝ち\n*note\nまで3手で後手の勝ち\n"
+    );
+    let rec = kif::read(&text)?;
+    assert_eq!(rec.moves.len(), 2);
+    assert_eq!(
+        rec.illegal_move,
+        Some(WrittenMove {
+            ply: 3,
+            text: "７五歩打".to_string(),
+            mv: Some(mv("P*7e")),
+            kind: Some(IllegalMoveKind::NotInHand),
+        })
+    );
+    let ending = rec.ending.as_ref().ok_or("ending")?;
+    assert_eq!(ending.comments, ["打てない", "note"]);
+    assert_eq!(
+        rec.outcome(),
+        win(
+            Color::White,
+            WinReason::IllegalMove(Some(IllegalMoveKind::NotInHand))
+        )
+    );
+    let written = kif::write(&rec);
+    assert!(
+        written.contains("   3 ７五歩打\n   4 反則勝ち\n"),
+        "{written}"
+    );
+    let again = kif::read(&written)?;
+    assert_eq!(again.illegal_move, rec.illegal_move);
+    assert_eq!(again.outcome(), rec.outcome());
+
+    // A summary line can be the foul ending too; a wrong piece name is NoSuchPiece.
+    let text = format!(
+        "{HEAD}   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五金(76)\nまで3手で先手の反則負け\n"
+    );
+    let rec = kif::read(&text)?;
+    let illegal = rec.illegal_move.as_ref().ok_or("kept")?;
+    assert_eq!(illegal.kind, Some(IllegalMoveKind::NoSuchPiece));
+    assert_eq!(illegal.mv, Some(mv("7f7e")));
+    assert_eq!(
+        rec.outcome(),
+        win(
+            Color::White,
+            WinReason::IllegalMove(Some(IllegalMoveKind::NoSuchPiece))
+        )
+    );
+    let again = kif::read(&kif::write(&rec))?;
+    assert_eq!(again.outcome(), rec.outcome());
+    Ok(())
+}
+
+#[test]
+fn other_illegal_moves_are_errors() -> TestResult {
+    // No ending: the error names the move, and the partial record keeps the moves before it.
+    let text = format!(
+        "{HEAD}   1 ７六歩(77)   (0:4/0:0:4)\n   2 ３四歩(33)\n   3 ５三角打   (0:24/0:20:33)\n*反則手にて終局\n"
+    );
+    let err = kif::read(&text).expect_err("illegal");
+    assert_eq!(err.line(), 5);
+    match err.kind() {
+        RecordErrorKind::IllegalMove {
+            ply: 3,
+            text,
+            problem: MoveProblem::Illegal(IllegalMoveKind::NotInHand),
+        } => assert_eq!(text, "５三角打"),
+        other => panic!("{other}"),
+    }
+    assert_eq!(err.partial().usi_moves(), [mv("7g7f"), mv("3c3d")]);
+    // A move after the illegal one, or an ending that is no foul, is an error too.
+    for tail in [
+        "   4 ２六歩(27)\n",
+        "   4 投了\n",
+        "まで3手で先手の勝ち\n",
+        "\n変化：2手\n",
+    ] {
+        let text = format!("{HEAD}   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n{tail}");
+        let err = kif::read(&text).expect_err(tail);
+        assert!(
+            matches!(err.kind(), RecordErrorKind::IllegalMove { ply: 3, .. }),
+            "{tail}: {err}"
+        );
+        assert_eq!(err.partial().moves.len(), 2);
+    }
+    // A move that cannot be read at all.
+    let err =
+        kif::read(&format!("{HEAD}   1 ７二二金(61)   ( 0:03/00:00:03)\n")).expect_err("syntax");
+    assert!(matches!(
+        err.kind(),
+        RecordErrorKind::IllegalMove {
+            ply: 1,
+            problem: MoveProblem::Syntax(_),
+            ..
+        }
+    ));
+    Ok(())
+}
+
+#[test]
+fn endings_without_a_kif_word_keep_their_outcome() -> TestResult {
+    for mover_moves in [0usize, 1] {
+        for special in [
+            Special::EnteringKingDraw,
+            Special::IllegalAction(Color::Black),
+            Special::IllegalAction(Color::White),
+            Special::MaxMoves,
+            Special::Error,
+            Special::Other("謎".to_string()),
+            Special::Other("投了".to_string()),
+            Special::Other(String::new()),
+            Special::Other("７六歩".to_string()),
+        ] {
+            let mut rec = Record::standard();
+            if mover_moves == 1 {
+                rec.push(mv("7g7f"))?;
+            }
+            rec.ending = Some(Ending::new(special.clone()));
+            let again = kif::read(&kif::write(&rec))?;
+            assert_eq!(again.outcome(), rec.outcome(), "{special:?}");
+            assert_eq!(again.usi_moves(), rec.usi_moves());
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn variant_start_round_trip() -> TestResult {
+    let sfen: MarkedSfen =
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1".parse()?;
+    let mut rec = Record::new(AnyPosition::from(sfen.to_position()?));
+    rec.push(mv("3i3h"))?;
+    rec.push(mv("8b3b"))?;
+    assert_eq!(rec.variant(), Variant::UntakeableSilver);
+    let written = kif::write(&rec);
+    assert!(
+        written.contains("#SFEN：lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1\n"),
+        "{written}"
+    );
+    assert!(written.contains("手合割：その他\n"), "{written}");
+    let again = kif::read(&written)?;
+    assert_eq!(again.start, rec.start);
+    assert_eq!(again.variant(), Variant::UntakeableSilver);
+    assert_eq!(again.usi_moves(), rec.usi_moves());
+    // A bad #SFEN line is an error.
+    assert!(kif::read("#SFEN：nonsense\n   1 ７六歩(77)\n").is_err());
+    Ok(())
+}
+
+#[test]
+fn shift_jis_output() -> TestResult {
+    let mut rec = Record::standard();
+    rec.headers.push(Header::new(HeaderKey::Black, "羽生善治"));
+    rec.push(mv("7g7f"))?;
+    rec.moves[0].comments.push("初手".to_string());
+    let bytes = kif::write_shift_jis(&rec);
+    assert!(std::str::from_utf8(&bytes).is_err());
+    let (text, _, bad) = encoding_rs::SHIFT_JIS.decode(&bytes);
+    assert!(!bad);
+    assert!(text.starts_with("#KIF version=2.0 encoding=Shift_JIS\n"));
+    let again = record::read(&bytes)?;
+    assert_eq!(again.player(Color::Black), Some("羽生善治"));
+    assert_eq!(again.moves, rec.moves);
+    Ok(())
+}
+
+#[test]
+fn odd_input_does_not_panic() {
+    for text in [
+        "",
+        "1 ",
+        "1 （",
+        "1 ７六歩(",
+        "1 ７六歩(7",
+        "1 ７六歩(77",
+        "1 ７六歩（７７）",
+        "1 ７六歩( 0:1:2:3/)",
+        "1 ７六歩(99999999999999999999:00/)",
+        "1 同　歩",
+        "変化：",
+        "変化：手",
+        "|v",
+        "|v玉|十",
+        "| ・|",
+        "後手の持駒：歩九十九",
+        "後手の持駒：歩百",
+        "先手の持駒：玉",
+        "まで",
+        "まで手",
+        "まで１２手で",
+        "#SFEN：",
+        "▲",
+        "▲▲▲",
+        "1 ▲",
+        "*",
+        "1 +",
+    ] {
+        let _ = kif::read(text);
+        let _ = record::read_str(text);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random games
+// ---------------------------------------------------------------------------------------------
+
+/// A small xorshift generator.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+const COMMENTS: [&str; 8] = [
+    "",
+    "コメント",
+    " spaced ",
+    "*star",
+    "▲７六歩",
+    "まで1手で中断",
+    "変化：3手",
+    "&しおり",
+];
+
+const ENDINGS: [Option<Special>; 20] = [
+    None,
+    Some(Special::Resign),
+    Some(Special::Interrupt),
+    Some(Special::Repetition),
+    Some(Special::Impasse),
+    Some(Special::EnteringKingWin),
+    Some(Special::EnteringKingDraw),
+    Some(Special::TimeUp),
+    Some(Special::IllegalLoss),
+    Some(Special::IllegalWin),
+    Some(Special::IllegalAction(Color::Black)),
+    Some(Special::IllegalAction(Color::White)),
+    Some(Special::Mate),
+    Some(Special::NoMate),
+    Some(Special::MaxMoves),
+    Some(Special::Sealed),
+    Some(Special::Try),
+    Some(Special::ForfeitWin),
+    Some(Special::ForfeitLoss),
+    Some(Special::Error),
+];
+
+/// A random legal game from `start`, with times, comments and an ending.
+fn random_record(start: AnyPosition, seed: u64, plies: usize) -> Record {
+    let mut rng = Rng(seed | 1);
+    let mut rec = Record::new(start);
+    rec.headers.push(Header::new(HeaderKey::Black, "黒"));
+    rec.headers.push(Header::new(HeaderKey::White, "白"));
+    rec.headers
+        .push(Header::new(HeaderKey::Other("備考".to_string()), "メモ"));
+    if rng.below(3) == 0 {
+        rec.start_comments
+            .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
+    }
+    let mut pos = start;
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        if pos.play(m).is_err() {
+            break;
+        }
+        let mut rm = RecordMove::new(m);
+        if rng.below(4) != 0 {
+            rm.time = Some(MoveTime::spent(Duration::from_secs(rng.below(4000) as u64)));
+        }
+        if rng.below(5) == 0 {
+            rm.comments
+                .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
+        }
+        rec.moves.push(rm);
+    }
+    if let Some(special) = ENDINGS[rng.below(ENDINGS.len())].clone() {
+        let mut ending = Ending::new(special);
+        if rng.below(2) == 0 {
+            ending.time = Some(MoveTime::spent(Duration::from_secs(rng.below(100) as u64)));
+        }
+        if rng.below(3) == 0 {
+            ending.comments.push("終局".to_string());
+        }
+        rec.ending = Some(ending);
+    }
+    rec
+}
+
+/// The start positions of the random games: the standard start and every handicap.
+fn starts() -> Vec<AnyPosition> {
+    Handicap::ALL
+        .iter()
+        .map(|h| AnyPosition::from(h.position()))
+        .collect()
+}
+
+/// Checks that `again` (read back) has the same game as `rec`, spent times compared.
+fn assert_same_game(rec: &Record, again: &Record, times: bool) {
+    assert_eq!(again.start, rec.start);
+    assert_eq!(again.usi_moves(), rec.usi_moves());
+    assert_eq!(again.outcome(), rec.outcome());
+    assert_eq!(again.start_comments, rec.start_comments);
+    assert_eq!(again.headers, rec.headers);
+    for (a, b) in again.moves.iter().zip(&rec.moves) {
+        assert_eq!(a.comments, b.comments);
+        if times {
+            assert_eq!(a.time.map(|t| t.spent), b.time.map(|t| t.spent));
+        }
+    }
+    assert_eq!(
+        again.ending.as_ref().map(|e| &e.comments),
+        rec.ending.as_ref().map(|e| &e.comments)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_games_round_trip(seed in any::<u64>(), plies in 0usize..150, start in 0usize..24) {
+        let starts = starts();
+        let rec = random_record(starts[start % starts.len()], seed, plies);
+        let written = kif::write(&rec);
+        prop_assert_eq!(Format::detect(&written), Some(Format::Kif));
+        let again = kif::read(&written).map_err(|e| TestCaseError::fail(format!("{e}\n{written}")))?;
+        assert_same_game(&rec, &again, true);
+        // Totals were computed, so a second round trip changes nothing.
+        let third = kif::read(&kif::write(&again)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(third, again);
+    }
+}
