@@ -48,6 +48,9 @@
 //! - `%TORYO` and the other special moves end the game ([`Special::from_csa_word`]; unknown
 //!   words are kept as [`Special::Other`]). Move and special statements after the first
 //!   special are ignored (some programs write `%KACHI` twice); comments are still read.
+//!   A comment `'ENDING:<word>` after the last move is an ending that CSA has no special
+//!   move for, written by this crate (see [Writing](#writing)): a KIF word (`封じ手`,
+//!   [`Special::from_kif_word`]) or any other word ([`Special::Other`]).
 //! - A line may hold several statements separated by `,` (`-3334FU,T6,%TORYO`), padded with
 //!   blanks; a field starting with `'` is a comment that runs to the end of the line.
 //!
@@ -73,23 +76,30 @@
 //! and overrides the `PI`, `P1`…`P9`, `P±` and side lines. It must come before the first move.
 //!
 //! # Writing
-//! [`write`] writes V2.2 and [`write_with`] V2.2 or V3.0 ([`CsaOptions`]). The writer puts
+//! [`write()`] writes V2.2 and [`write_with`] V2.2 or V3.0 ([`CsaOptions`]). The writer puts
 //! the players in `N+`/`N-`, the known header fields and the `Other` keys that CSA can hold
-//! (uppercase ASCII, digits, `_`, `+`, `-`) in `$KEY:value` lines, and any other field as a
-//! comment line `'key:value`, so nothing is lost. Comments are written as `'*text` lines.
-//! The start is `PI` for the even start, `PI` with the removed pieces for a handicap that
-//! only removes pieces, and `P1`…`P9` with `P+00…`/`P-00…` hand lines for anything else.
+//! (an uppercase ASCII letter, then uppercase letters, digits, `_`, `+`, `-`) in `$KEY:value`
+//! lines, and any other field as a comment `'*key:value` before the start comments, so
+//! nothing is lost (it reads back as a start comment). Comments are written as `'*text`
+//! lines. The start is `PI` for the even start, `PI` with the removed pieces for a handicap
+//! that only removes pieces, and `P1`…`P9` with `P+00…`/`P-00…` hand lines for anything
+//! else. V2.2 times are whole seconds (rounded down), V3.0 times keep the milliseconds.
 //!
 //! The ending is written so that reading the text back gives the same [`Record::outcome`]:
-//! [`Special::IllegalWin`] (the mover wins because the previous move was a foul) is written
-//! as the `ILLEGAL_ACTION` of the side that fouled, and a kept illegal move is written before
-//! a foul ending so that it reads back as kept. [`Special::Sealed`], [`Special::Try`],
-//! [`Special::ForfeitWin`] and [`Special::ForfeitLoss`] have no CSA word; the writer puts
-//! their Japanese word in a comment line (`'*封じ手`) and writes no special move. A sealed
-//! move decides nothing, so its outcome survives; the try and forfeit outcomes cannot be
-//! written in CSA and read back as no outcome. An [`Special::Other`] word is written as
-//! `%WORD` only when it is a plain uppercase CSA word that reads back as itself, and as a
-//! comment otherwise.
+//! - [`Special::IllegalWin`] (the mover wins because the previous move was a foul) is
+//!   written as the `%±ILLEGAL_ACTION` of the side that fouled.
+//! - A kept [`Record::illegal_move`] is written before a foul ending (as it was written when
+//!   it was read from CSA, else made from its move), so that it reads back as kept, with the
+//!   same kind.
+//! - [`Special::Sealed`], [`Special::Try`], [`Special::ForfeitWin`] and
+//!   [`Special::ForfeitLoss`] have no CSA special move, and no CSA word gives their outcome.
+//!   They are written as a comment line `'ENDING:<KIF word>` (`'ENDING:封じ手`) after the
+//!   last move: other programs see a comment and no result, and this reader reads the line
+//!   back as the ending when no move or special move follows it (elsewhere it is a plain
+//!   comment). The ending's time is not written for them (another reader would give it to
+//!   the last move).
+//! - A [`Special::Other`] word is written as `%WORD` when it is a plain uppercase CSA word
+//!   that reads back as itself, and as `'ENDING:<word>` otherwise.
 
 use core::fmt::Write as _;
 use std::time::Duration;
@@ -103,6 +113,9 @@ use crate::record::{
     RecordErrorKind, Special, WrittenMove,
 };
 use crate::sfen::MarkedSfen;
+
+/// The comment prefix of an ending that CSA has no special move for (`'ENDING:封じ手`).
+const ENDING: &str = "ENDING:";
 
 /// Reads the first game of a CSA text.
 ///
@@ -268,6 +281,8 @@ enum Stmt<'a> {
     Comment(&'a str),
     /// `'SFEN:<sfen>`: the start of a variant record.
     Sfen(&'a str),
+    /// `'ENDING:<word>`: an ending that CSA has no special move for (a KIF word).
+    Ending(&'a str),
     /// `V2.2`, `V3.0`, …
     Version,
     /// `N+name`, `N-name`.
@@ -305,9 +320,12 @@ fn statements<'a>(lines: &[Line<'a>]) -> Vec<(usize, Stmt<'a>)> {
             if index == 0 && encoding {
                 continue;
             }
-            match comment.strip_prefix("SFEN:") {
-                Some(sfen) => out.push((n, Stmt::Sfen(sfen.trim()))),
-                None => out.push((n, Stmt::Comment(comment))),
+            if let Some(sfen) = comment.strip_prefix("SFEN:") {
+                out.push((n, Stmt::Sfen(sfen.trim())));
+            } else if let Some(word) = comment.strip_prefix(ENDING) {
+                out.push((n, Stmt::Ending(word)));
+            } else {
+                out.push((n, Stmt::Comment(comment)));
             }
             continue;
         }
@@ -435,6 +453,18 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             }
             Stmt::Info(key, value) => r.header(Header::new(HeaderKey::from_csa_key(key), value)),
             Stmt::Sfen(text) => r.sfen(n, text)?,
+            Stmt::Ending(word) => {
+                let last = !stmts[i + 1..]
+                    .iter()
+                    .any(|(_, s)| matches!(s, Stmt::Move(_) | Stmt::Special(_)));
+                if last && !r.ended {
+                    let special = Special::from_kif_word(word)
+                        .unwrap_or_else(|| Special::Other(word.to_string()));
+                    r.end(n, special)?;
+                } else {
+                    r.comment(&format!("{ENDING}{word}"));
+                }
+            }
             Stmt::Even(rest) => r.position_line(n, |setup| read_even(setup, rest))?,
             Stmt::Rank(rank, rest) => r.position_line(n, |setup| read_rank(setup, rank, rest))?,
             Stmt::Pieces(color, rest) => {
@@ -659,8 +689,13 @@ impl GameReader {
             let what = format!("cannot read the special move '%{}'", clip(word));
             return Err(self.fail(line, syntax(&what)));
         }
+        self.end(line, Special::from_csa_word(word))
+    }
+
+    /// Ends the game with `special`.
+    fn end(&mut self, line: usize, special: Special) -> Result<(), RecordError> {
         let b = self.builder(line, None)?;
-        b.record_mut().ending = Some(Ending::new(Special::from_csa_word(word)));
+        b.record_mut().ending = Some(Ending::new(special));
         self.ended = true;
         self.target = Target::Ending;
         Ok(())
@@ -955,9 +990,13 @@ fn is_csa_key(key: &str) -> bool {
             .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"_+-".contains(&b))
 }
 
+/// Writes the header fields: players, then `$` lines, then the fields CSA cannot hold as
+/// `'*key:value` comments (right before the start comments, so that the text read back
+/// writes the same).
 fn write_headers(out: &mut String, record: &Record) {
+    let mut as_comments = Vec::new();
     for h in &record.headers {
-        let value = one_line(&h.value);
+        let value = one_line(h.value.trim());
         match &h.key {
             HeaderKey::Black => {
                 let _ = writeln!(out, "N+{value}");
@@ -978,12 +1017,11 @@ fn write_headers(out: &mut String, record: &Record) {
                 Some(k) if is_csa_key(k) => {
                     let _ = writeln!(out, "${k}:{value}");
                 }
-                _ => {
-                    let _ = writeln!(out, "'{}:{value}", one_line(key.kif_key()));
-                }
+                _ => as_comments.push(format!("{}:{value}", one_line(key.kif_key()))),
             },
         }
     }
+    write_comments(out, &as_comments);
 }
 
 fn write_comments(out: &mut String, comments: &[String]) {
@@ -1072,6 +1110,22 @@ fn move_text(pos: &AnyPosition, mv: Move) -> String {
     }
 }
 
+/// The statement of a kept illegal move: its text when it is a CSA move statement (read
+/// from CSA), else one made from the move.
+fn illegal_move_text(pos: &AnyPosition, written: &WrittenMove) -> String {
+    let text = written.text.trim();
+    let b = text.as_bytes();
+    let csa_like = b.len() == 7
+        && b[0] == sign(pos.side_to_move()) as u8
+        && b[1..5].iter().all(u8::is_ascii_digit)
+        && kind_from_code(&b[5..7]).is_some();
+    match written.mv {
+        Some(_) if csa_like => text.to_string(),
+        Some(mv) => move_text(pos, mv),
+        None => String::new(),
+    }
+}
+
 fn write_time(out: &mut String, spent: Duration, version: CsaVersion) {
     let millis = spent.subsec_millis();
     match version {
@@ -1094,9 +1148,10 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
         special if special.is_foul() => {
             // A kept illegal move with a foul ending is written before it, so that it reads
             // back as kept (the reader keeps it whatever the foul word).
-            let kept = record.illegal_move.as_ref().and_then(|w| w.mv);
-            if let Some(mv) = kept {
-                let _ = writeln!(out, "{}", move_text(last, mv));
+            let kept = record.illegal_move.as_ref().filter(|w| w.mv.is_some());
+            if let Some(w) = kept {
+                out.push_str(&illegal_move_text(last, w));
+                out.push('\n');
             }
             Some(match special {
                 // The mover wins: the previous move, by the other side, was the foul.
@@ -1119,13 +1174,19 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
                 write_time(out, t.spent, version);
             }
         }
-        None => {
-            let text = match &ending.special {
-                Special::Other(word) => word.as_str(),
-                special => special.kif_word().unwrap_or_default(),
-            };
-            let _ = writeln!(out, "'*{}", one_line(text));
-        }
+        None => match &ending.special {
+            Special::Other(word) if Special::from_kif_word(word).is_some() => {
+                // Would read back as another ending: only a comment.
+                let _ = writeln!(out, "'*{}", one_line(word));
+            }
+            Special::Other(word) => {
+                let _ = writeln!(out, "'{ENDING}{}", one_line(word));
+            }
+            special => {
+                let word = special.kif_word().unwrap_or_default();
+                let _ = writeln!(out, "'{ENDING}{word}");
+            }
+        },
     }
     write_comments(out, &ending.comments);
 }

@@ -290,11 +290,17 @@ fn headers_that_csa_cannot_hold_become_comments() -> TestResult {
         .push(Header::new(HeaderKey::Other("備考".into()), "x"));
     rec.headers
         .push(Header::new(HeaderKey::Other("lower".into()), "y\nz"));
+    rec.headers.push(Header::new(HeaderKey::Event, "after"));
+    rec.start_comments.push("start".into());
     let written = csa::write(&rec);
-    assert!(written.contains("\n'備考:x\n'lower:y z\n"), "{written}");
+    assert!(
+        written.contains("$EVENT:after\n'*備考:x\n'*lower:y z\n'*start\n"),
+        "{written}"
+    );
     let again = csa::read(&written)?;
-    assert!(again.headers.is_empty());
-    assert_eq!(again.start_comments, ["備考:x", "lower:y z"]);
+    assert_eq!(again.headers, [Header::new(HeaderKey::Event, "after")]);
+    assert_eq!(again.start_comments, ["備考:x", "lower:y z", "start"]);
+    assert_eq!(csa::write(&again), written);
     Ok(())
 }
 
@@ -608,27 +614,47 @@ fn foul_endings_without_a_move_and_illegal_win() -> TestResult {
 }
 
 #[test]
-fn endings_without_a_csa_word_are_comments() -> TestResult {
-    for special in [
-        Special::Sealed,
-        Special::Try,
-        Special::ForfeitWin,
-        Special::ForfeitLoss,
-        Special::Other("持将棋引き分け".into()),
-        Special::Other("TORYO ".into()),
+fn endings_without_a_csa_word_are_ending_comments() -> TestResult {
+    for (special, line) in [
+        (Special::Sealed, "'ENDING:封じ手"),
+        (Special::Try, "'ENDING:トライ"),
+        (Special::ForfeitWin, "'ENDING:不戦勝"),
+        (Special::ForfeitLoss, "'ENDING:不戦敗"),
+        (
+            Special::Other("持将棋引き分け".into()),
+            "'ENDING:持将棋引き分け",
+        ),
+        (Special::Other("TORYO ".into()), "'ENDING:TORYO "),
+        (Special::Other("lower".into()), "'ENDING:lower"),
     ] {
         let mut rec = Record::standard();
         rec.push("7g7f".parse()?)?;
-        rec.ending = Some(Ending::new(special.clone()));
+        rec.moves[0].comments.push("move comment".into());
+        let mut ending = Ending::new(special.clone());
+        ending.comments.push("ending comment".into());
+        rec.ending = Some(ending);
         let written = csa::write(&rec);
         assert!(!written.contains('%'), "{written}");
+        assert!(
+            written.ends_with(&format!(
+                "+7776FU\n'*move comment\n{line}\n'*ending comment\n"
+            )),
+            "{written}"
+        );
         let again = csa::read(&written)?;
-        assert_eq!(again.ending, None);
-        assert_eq!(again.usi_moves(), rec.usi_moves());
-        if matches!(special, Special::Sealed | Special::Other(_)) {
-            assert_eq!(again.outcome(), rec.outcome());
-        }
+        assert_eq!(again, rec, "{written}");
+        assert_eq!(again.outcome(), rec.outcome());
     }
+    // Before a move, the line is a plain comment.
+    let rec = csa::read("PI\n+\n'ENDING:トライ\n+7776FU\n")?;
+    assert_eq!(rec.start_comments, ["ENDING:トライ"]);
+    assert_eq!(rec.ending, None);
+    // An unusual word that names a KIF ending is only a comment.
+    let mut rec = Record::standard();
+    rec.ending = Some(Ending::new(Special::Other("投了".into())));
+    let again = csa::read(&csa::write(&rec))?;
+    assert_eq!(again.ending, None);
+    assert_eq!(again.outcome(), rec.outcome());
     Ok(())
 }
 
@@ -704,6 +730,63 @@ fn positions_written_as_rank_lines() -> TestResult {
     Ok(())
 }
 
+/// Comments of the random records: plain, with the formats' markers, empty, padded.
+const COMMENTS: [&str; 9] = [
+    "注釈",
+    "** 35 7g7f 3c3d",
+    "*one star",
+    "a,b,'c",
+    "  padded  ",
+    "",
+    "SFEN:9/9/9/9/9/9/9/9/9 b - 1",
+    "ENDING:投了",
+    "%TORYO",
+];
+
+/// Lines and fragments of CSA texts, for texts built at random.
+const FRAGMENTS: [&str; 40] = [
+    "PI",
+    "PI82HI22KA",
+    "+",
+    "-",
+    "V2.2",
+    "'CSA encoding=UTF-8",
+    "+7776FU",
+    "-3334FU",
+    "+8822UM",
+    "-3122GI",
+    "+0055KA",
+    "-8384FU",
+    "+2726FU,T3,'c",
+    "-5142OU",
+    "+7775FU",
+    "T1",
+    "T2.5",
+    "%TORYO",
+    "%KACHI",
+    "%ILLEGAL_MOVE",
+    "%+ILLEGAL_ACTION",
+    "%-ILLEGAL_ACTION,T0",
+    "%abc",
+    "'*c",
+    "'**x",
+    "'plain",
+    "'ENDING:トライ",
+    "'ENDING:xyz",
+    "'SFEN:lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1",
+    "N+a",
+    "N- b ",
+    "$EVENT:x",
+    "$abc:y",
+    "$TIME:600+10",
+    "/",
+    "P-00AL",
+    "P1 *  *  *  *  *  *  *  * -OU",
+    "P+00KI",
+    "P9+OU * * * * * * * *",
+    "",
+];
+
 /// A record of a random legal game from the start (or a handicap), with times, comments and
 /// an ending.
 fn random_record(seed: u64, plies: usize, version: CsaVersion) -> Record {
@@ -722,6 +805,10 @@ fn random_record(seed: u64, plies: usize, version: CsaVersion) -> Record {
         _ => AnyPosition::default(),
     };
     let mut rec = Record::new(start);
+    if next() % 3 == 0 {
+        rec.start_comments
+            .push(COMMENTS[(next() % COMMENTS.len() as u64) as usize].to_string());
+    }
     let mut pos = start;
     for _ in 0..plies {
         let moves = pos.legal_moves();
@@ -742,7 +829,8 @@ fn random_record(seed: u64, plies: usize, version: CsaVersion) -> Record {
             m.time = Some(MoveTime::spent(Duration::from_millis(millis)));
         }
         if next() % 5 == 0 {
-            m.comments.push(format!("comment {}", next() % 1000));
+            m.comments
+                .push(COMMENTS[(next() % COMMENTS.len() as u64) as usize].to_string());
         }
         rec.moves.push(m);
     }
@@ -760,6 +848,11 @@ fn random_record(seed: u64, plies: usize, version: CsaVersion) -> Record {
         Some(Special::Mate),
         Some(Special::MaxMoves),
         Some(Special::NoMate),
+        Some(Special::Sealed),
+        Some(Special::Try),
+        Some(Special::ForfeitWin),
+        Some(Special::ForfeitLoss),
+        Some(Special::Other("引き分け".into())),
     ];
     rec.ending = endings[(next() % endings.len() as u64) as usize]
         .clone()
@@ -768,7 +861,7 @@ fn random_record(seed: u64, plies: usize, version: CsaVersion) -> Record {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn random_games_round_trip(seed in any::<u64>(), plies in 0usize..120, v3 in any::<bool>()) {
@@ -782,8 +875,37 @@ proptest! {
         prop_assert_eq!(again.start.protected(), rec.start.protected());
         prop_assert_eq!(&again.moves, &rec.moves);
         prop_assert_eq!(again.outcome(), rec.outcome());
+        prop_assert_eq!(&again.start_comments, &rec.start_comments);
+        // Every ending but 反則勝ち (written as the other side's foul) reads back as itself.
+        if rec.ending.as_ref().map(|e| &e.special) != Some(&Special::IllegalWin) {
+            let ending = rec.ending.as_ref().map(|e| Ending { time: None, ..e.clone() });
+            prop_assert_eq!(&again.ending, &ending);
+        }
         // Writing again gives the same text.
         prop_assert_eq!(csa::write_with(&again, CsaOptions::new(version)), written);
+    }
+
+    #[test]
+    fn texts_that_read_write_back_the_same(lines in proptest::collection::vec(proptest::sample::select(FRAGMENTS.to_vec()), 0..40)) {
+        let text = lines.join("\n");
+        for result in csa::read_all(&text) {
+            let rec = match result {
+                Ok(rec) => rec,
+                Err(e) => {
+                    let _ = e.to_string();
+                    prop_assert!(e.partial().final_position().is_ok());
+                    continue;
+                }
+            };
+            let written = csa::write(&rec);
+            let again = csa::read(&written);
+            prop_assert!(again.is_ok(), "{:?}\n{}\n---\n{}", again.err(), text, written);
+            let again = again.map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(again.start, rec.start);
+            prop_assert_eq!(again.usi_moves(), rec.usi_moves());
+            prop_assert_eq!(again.outcome(), rec.outcome(), "{}\n---\n{}", text, written);
+            prop_assert_eq!(csa::write(&again), written);
+        }
     }
 
     #[test]
