@@ -203,8 +203,11 @@ impl Board {
                 .position(|&k| k == c)
                 .map(|i| i as u8 + 1)
                 .ok_or_else(|| format!("board diagram: unknown rank '{}'", label.trim()))?,
-            None => (self.ranks.count_ones() as u8) + 1,
+            None => (self.ranks.count_ones() as u8).saturating_add(1),
         };
+        if rank > 9 {
+            return Err("board diagram: more than 9 ranks".to_string());
+        }
         let mut chars = cells.chars().peekable();
         let mut file = 9u8;
         let mut count = 0;
@@ -1103,7 +1106,8 @@ pub(crate) fn terminal_text(special: &Special, mover: Color) -> String {
         Special::Other(_) => s == *special,
         _ => true,
     }) && !word.contains(char::is_whitespace)
-        && !word.contains(['(', '（', '*', '#', '&']);
+        && !word.contains(['(', '（', '*', '#', '&'])
+        && !word.contains(MARKS);
     if readable {
         word.to_string()
     } else {

@@ -44,7 +44,7 @@
 //! that names no single legal move, is an error that keeps the moves before it.
 //!
 //! # Writing
-//! [`write`] writes UTF-8 text (a `.ki2u` file), starting with `#KI2 version=2.0
+//! [`write()`] writes UTF-8 text (a `.ki2u` file), starting with `#KI2 version=2.0
 //! encoding=UTF-8`, then the header part as KIF writes it and the start comments. Moves are
 //! written in the JSA style of [`crate::japanese::write`] (`▲`/`△`, `同　`, `龍`), six to a
 //! line, each padded to 12 columns; a move with comments ends its line and its `*` lines

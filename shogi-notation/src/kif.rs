@@ -57,9 +57,9 @@
 //!   illegal ([`IllegalMoveKind::NoSuchPiece`](shogi_movegen::IllegalMoveKind::NoSuchPiece)).
 //!   A move without origin (`４五桂`) is resolved as Japanese notation.
 //! - **Terminal words** as numbered moves: every word of
-//!   [`Special::from_kif_word`](crate::record::Special::from_kif_word) (`投了`, `詰み`, `Time-up`,
-//!   …), `最大手数` for [`Special::MaxMoves`](crate::record::Special::MaxMoves), and any other
-//!   word that does not start like a move as [`Special::Other`](crate::record::Special::Other).
+//!   [`Special::from_kif_word`] (`投了`, `詰み`, `Time-up`,
+//!   …), `最大手数` for [`Special::MaxMoves`], and any other
+//!   word that does not start like a move as [`Special::Other`].
 //!   After the first terminal word, the rest of the main line is ignored.
 //! - **`まで…` summary lines** give the ending only when no terminal word came before:
 //!   `まで{n}手で{先手|後手|下手|上手}の勝ち` is `投了` (when the named side is not to move),
@@ -89,7 +89,7 @@
 //! for every variant start, before a board diagram that other programs read.
 //!
 //! # Writing
-//! [`write`] writes UTF-8 text (a `.kifu` file), starting with `#KIF version=2.0
+//! [`write()`] writes UTF-8 text (a `.kifu` file), starting with `#KIF version=2.0
 //! encoding=UTF-8`; [`write_shift_jis`] writes the Shift_JIS bytes of a `.kif` file. The writer
 //! follows Kifu for Windows: the header fields in their order, with `手合割` before the player
 //! names (`下手`/`上手` in handicap games) and, for a start that is no KIF handicap, `手合割：その他`
@@ -101,11 +101,11 @@
 //! `まで{n}手で…` line.
 //!
 //! Endings KIF has no word for are written so that [`Record::outcome`] stays the same:
-//! [`Special::EnteringKingDraw`](crate::record::Special::EnteringKingDraw) as `持将棋`,
-//! [`Special::IllegalAction`](crate::record::Special::IllegalAction) as `反則負け` or
-//! `反則勝ち` for the side to move, [`Special::MaxMoves`](crate::record::Special::MaxMoves) as
+//! [`Special::EnteringKingDraw`] as `持将棋`,
+//! [`Special::IllegalAction`] as `反則負け` or
+//! `反則勝ち` for the side to move, [`Special::MaxMoves`] as
 //! `最大手数` (this crate's word, which other programs do not know), and
-//! [`Special::Error`](crate::record::Special::Error) as `その他` (no outcome, as for `Error`).
+//! [`Special::Error`] as `その他` (no outcome, as for `Error`).
 //! A kept illegal move is written as a move line before a foul ending, so that reading the text
 //! keeps it again.
 

@@ -628,6 +628,64 @@ fn odd_input_does_not_panic() {
         let _ = kif::read(text);
         let _ = record::read_str(text);
     }
+    let many_ranks = "| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n".repeat(20);
+    assert!(kif::read(&many_ranks).is_err());
+}
+
+/// Pieces of KIF and KI2 lines, joined at random to look for panics.
+const FRAGMENTS: [&str; 32] = [
+    "\n",
+    " ",
+    "\u{3000}",
+    "1",
+    "12",
+    "：",
+    ":",
+    "(",
+    ")",
+    "/",
+    "+",
+    "*",
+    "#",
+    "&",
+    "|",
+    "v",
+    "手合割",
+    "先手の持駒",
+    "変化",
+    "まで",
+    "手",
+    "で",
+    "▲",
+    "△",
+    "同",
+    "７",
+    "六",
+    "歩",
+    "玉",
+    "成",
+    "打",
+    "投了",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn random_text_does_not_panic(parts in proptest::collection::vec(0usize..FRAGMENTS.len(), 0..80)) {
+        let text: String = parts.iter().map(|&i| FRAGMENTS[i]).collect();
+        let _ = kif::read(&text);
+        if let Ok(rec) = record::read_str(&text) {
+            // Whatever was read writes and reads back.
+            let again = kif::read(&kif::write(&rec)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(again.usi_moves(), rec.usi_moves());
+            prop_assert_eq!(again.outcome(), rec.outcome());
+            let again = record::read_str(&shogi_notation::ki2::write(&rec))
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(again.usi_moves(), rec.usi_moves());
+            prop_assert_eq!(again.outcome(), rec.outcome());
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
