@@ -440,6 +440,10 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
         target: Target::Nothing,
         ended: false,
     };
+    // The last move or special move: an `'ENDING:` line after it is the ending.
+    let last_play = stmts
+        .iter()
+        .rposition(|(_, s)| matches!(s, Stmt::Move(_) | Stmt::Special(_)));
     for (i, &(n, stmt)) in stmts.iter().enumerate() {
         match stmt {
             Stmt::Version => {}
@@ -454,10 +458,7 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             Stmt::Info(key, value) => r.header(Header::new(HeaderKey::from_csa_key(key), value)),
             Stmt::Sfen(text) => r.sfen(n, text)?,
             Stmt::Ending(word) => {
-                let last = !stmts[i + 1..]
-                    .iter()
-                    .any(|(_, s)| matches!(s, Stmt::Move(_) | Stmt::Special(_)));
-                if last && !r.ended {
+                if last_play.is_none_or(|j| j < i) && !r.ended {
                     let special = Special::from_kif_word(word)
                         .unwrap_or_else(|| Special::Other(word.to_string()));
                     r.end(n, special)?;
