@@ -126,17 +126,17 @@ fn parse_hand(value: &str) -> Result<Hand, String> {
         let kind = chars
             .next()
             .and_then(hand_kind)
-            .ok_or_else(|| format!("hand: unknown piece '{token}'"))?;
+            .ok_or_else(|| format!("hand: unknown piece in '{}'", shorten(token)))?;
         let rest = chars.as_str();
         let count = if rest.is_empty() {
             1
         } else {
-            kanji_number(rest).ok_or_else(|| format!("hand: bad count in '{token}'"))?
+            kanji_number(rest).ok_or_else(|| format!("hand: bad count in '{}'", shorten(token)))?
         };
         let total = hand.count(kind).saturating_add(count);
         hand = hand
             .with_count(kind, total)
-            .ok_or_else(|| format!("hand: too many pieces in '{token}'"))?;
+            .ok_or_else(|| format!("hand: too many pieces in '{}'", shorten(token)))?;
     }
     Ok(hand)
 }
