@@ -60,7 +60,9 @@ pub fn check_csa_parse(data: &[u8]) {
     if let Some(text) = record::decode(data) {
         for result in csa::read_all(&text) {
             match result {
-                Ok(rec) => round_trip_text(&rec, Format::Csa),
+                Ok(rec) => {
+                    round_trip_text(&rec, Format::Csa);
+                }
                 Err(e) => check_error(&e),
             }
         }
@@ -71,7 +73,9 @@ pub fn check_csa_parse(data: &[u8]) {
 fn check_format(data: &[u8], format: Format) {
     if let Some(text) = record::decode(data) {
         match format.read(&text) {
-            Ok(rec) => round_trip_text(&rec, format),
+            Ok(rec) => {
+                round_trip_text(&rec, format);
+            }
             Err(e) => check_error(&e),
         }
         // The format-detecting reader agrees or fails, never panics.
@@ -92,7 +96,10 @@ fn check_format(data: &[u8], format: Format) {
                 );
             }
         }
-        assert_eq!(rec.start_comments, again.start_comments, "start comments changed");
+        assert_eq!(
+            rec.start_comments, again.start_comments,
+            "start comments changed"
+        );
     }
 }
 
@@ -116,7 +123,10 @@ fn round_trip_text(rec: &Record, format: Format) -> Record {
         Ok(r) => r,
         Err(e) => panic!("{format:?}: the writer's text does not read: {e}\n{written}"),
     };
-    assert_eq!(again.start, rec.start, "{format:?}: start changed\n{written}");
+    assert_eq!(
+        again.start, rec.start,
+        "{format:?}: start changed\n{written}"
+    );
     assert_eq!(
         again.usi_moves(),
         rec.usi_moves(),
@@ -175,7 +185,8 @@ fn endings() -> [Special; 18] {
 /// setup), up to 160 moves, times, comments and an ending.
 fn generated_record(data: &[u8]) -> Option<Record> {
     let mut u = Unstructured::new(data);
-    let choice = u.int_in_range(0..=(Handicap::ALL.len() + SilverSetup::ALL.len()))
+    let choice = u
+        .int_in_range(0..=(Handicap::ALL.len() + SilverSetup::ALL.len()))
         .ok()?;
     let start: AnyPosition = if choice < Handicap::ALL.len() {
         Handicap::ALL[choice].position().into()
@@ -186,7 +197,8 @@ fn generated_record(data: &[u8]) -> Option<Record> {
     };
     let mut rec = Record::new(start);
     if u.ratio(1, 4).ok()? {
-        rec.start_comments.push(COMMENTS[u.choose_index(COMMENTS.len()).ok()?].to_string());
+        rec.start_comments
+            .push(COMMENTS[u.choose_index(COMMENTS.len()).ok()?].to_string());
     }
     let plies = u.int_in_range(0..=160_u32).ok()?;
     let mut pos = start;
@@ -203,7 +215,8 @@ fn generated_record(data: &[u8]) -> Option<Record> {
             m.time = Some(MoveTime::spent(std::time::Duration::from_secs(secs)));
         }
         if u.ratio(1, 8).ok()? {
-            m.comments.push(COMMENTS[u.choose_index(COMMENTS.len()).ok()?].to_string());
+            m.comments
+                .push(COMMENTS[u.choose_index(COMMENTS.len()).ok()?].to_string());
         }
         rec.moves.push(m);
     }

@@ -60,6 +60,16 @@ impl Fault {
         matches!(self, Fault::MissingAttackerKing | Fault::TooMuchMaterial)
     }
 
+    /// Whether a composed problem (詰将棋, tsume shogi) may show the fault, so that
+    /// [`PositionError::ignore_composed`] waives it: the soft faults, plus
+    /// [`Fault::TwoPawns`] and [`Fault::StuckPiece`] (problems such as 九歩詰め line up pawns
+    /// that no game could). The generator stays exact on such positions: a stuck piece has no
+    /// move, and a pawn drop is refused on any file that holds an unpromoted pawn of the mover.
+    #[must_use]
+    pub const fn is_composed(self) -> bool {
+        self.is_soft() || matches!(self, Fault::TwoPawns | Fault::StuckPiece)
+    }
+
     const fn bit(self) -> u16 {
         1 << self as u16
     }
@@ -204,6 +214,44 @@ impl<R: Rules> PositionError<R> {
     pub fn ignore_soft(self) -> Result<Position<R>, PositionError<R>> {
         self.ignore(Fault::TooMuchMaterial)
             .or_else(|e| e.ignore(Fault::MissingAttackerKing))
+    }
+
+    /// Waives every fault that a composed problem may show ([`Fault::is_composed`]: the soft
+    /// faults, two unpromoted pawns on a file, a piece that can never move) and returns the
+    /// position if no other fault remains. Record readers use it for the start positions of
+    /// problems; play from such a position follows the rules as usual.
+    ///
+    /// ```
+    /// use shogi_movegen::{Fault, Position, Standard};
+    /// use shogi_types::{Color, Piece, PieceKind, Setup, Square};
+    ///
+    /// // 九歩詰め: White's king on 1a behind nine pawns on file 2.
+    /// let mut setup = Setup::empty();
+    /// setup.board[Square::SQ_1A.index()] = Some(Piece::new(Color::White, PieceKind::King));
+    /// for sq in Square::ALL.into_iter().filter(|sq| sq.file().get() == 2) {
+    ///     setup.board[sq.index()] = Some(Piece::new(Color::White, PieceKind::Pawn));
+    /// }
+    /// let err = Position::<Standard>::from_setup(setup).unwrap_err();
+    /// assert!(err.faults().contains(Fault::TwoPawns) && err.faults().contains(Fault::StuckPiece));
+    /// assert!(err.clone().ignore_soft().is_err());
+    /// let pos = err.ignore_composed()?;
+    /// assert_eq!(pos.perft(1), 0); // Black has nothing to move or drop
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Returns `self` if other faults remain.
+    pub fn ignore_composed(mut self) -> Result<Position<R>, PositionError<R>> {
+        for fault in Fault::ALL {
+            if fault.is_composed() {
+                self.faults = self.faults.without(fault);
+            }
+        }
+        if self.faults.is_empty() {
+            Ok(self.into_position_unchecked())
+        } else {
+            Err(self)
+        }
     }
 }
 

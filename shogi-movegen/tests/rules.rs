@@ -597,6 +597,53 @@ fn fault_single_king_mate_problem_is_soft() {
     assert_eq!(reference::perft(&pos.to_setup(), 2), 355);
 }
 
+/// Composed problems may line up pawns on a file and leave pieces that can never move; the
+/// explicit `ignore_composed` opt-in accepts them (not `ignore_soft`), and the generator agrees
+/// with the reference generator on them.
+#[test]
+fn fault_composed_problems_are_played_exactly() {
+    for (sfen, faults) in [
+        // 九歩詰め: nine White pawns on file 2, one of them on rank 9.
+        (
+            "7pk/7p1/7p1/7p1/7p1/7p1/7p1/7p1/7p1 b 2R4L4s4n 1",
+            &[
+                Fault::TwoPawns,
+                Fault::StuckPiece,
+                Fault::MissingAttackerKing,
+            ][..],
+        ),
+        // Two Black pawns on file 5, a stuck Black knight and lance, a king of each side.
+        (
+            "N3k3L/9/9/9/4P4/9/4P4/9/4K4 b P2p 1",
+            &[Fault::TwoPawns, Fault::StuckPiece][..],
+        ),
+        // White to move with a stuck knight on rank 8 and two pawns on file 1.
+        (
+            "4k4/8p/9/9/9/8p/9/n8/4K4 w Pp 1",
+            &[Fault::TwoPawns, Fault::StuckPiece][..],
+        ),
+    ] {
+        let err = Position::<Standard>::from_setup(setup(sfen)).expect_err(sfen);
+        assert_eq!(err.faults(), fault_set(faults), "{sfen}");
+        assert!(err.clone().ignore_soft().is_err(), "{sfen}");
+        let pos = err.ignore_composed().expect(sfen);
+        for depth in 1..=3 {
+            assert_eq!(
+                pos.perft(depth),
+                reference::perft(&pos.to_setup(), depth),
+                "{sfen} depth {depth}"
+            );
+        }
+    }
+    // Other faults stay.
+    let err = Position::<Standard>::from_setup(setup("4k4/9/9/9/9/9/9/9/3KK4 b - 1"))
+        .expect_err("two kings");
+    assert_eq!(
+        err.ignore_composed().expect_err("hard").faults(),
+        fault_set(&[Fault::TooManyKings])
+    );
+}
+
 /// All faults are reported at once; soft ones can be waived, hard ones cannot.
 #[test]
 fn fault_all_at_once() {

@@ -27,6 +27,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Start positions
+//! Besides the standard and handicap starts, records hold composed problems (詰将棋). Their
+//! start positions are accepted even when they break rules that play never breaks: the
+//! attacker without a king, more pieces than one set, pawns lined up on a file, pieces that
+//! can never move ([`PositionError::ignore_composed`](shogi_movegen::PositionError::ignore_composed)).
+//! Every move from the start is still checked.
+//!
 //! # Illegal moves
 //! A record whose own ending says that a foul ended the game (`反則勝ち`, `反則負け`,
 //! `%ILLEGAL_MOVE`, `%+ILLEGAL_ACTION`, `%-ILLEGAL_ACTION`) is read up to the illegal move;
@@ -189,7 +196,7 @@ impl Ending {
 /// | `IllegalAction(c)` | — | `%+ILLEGAL_ACTION`, `%-ILLEGAL_ACTION` | `c` fouled and loses |
 /// | `Mate` | 詰み | `%TSUMI` | the mover is checkmated |
 /// | `NoMate` | 不詰 | `%FUZUMI` | none (problem records) |
-/// | `MaxMoves` | — | `%MAX_MOVES` | draw, move limit |
+/// | `MaxMoves` | 最大手数 (this crate's word) | `%MAX_MOVES` | draw, move limit |
 /// | `Sealed` | 封じ手 | — | none (the game was adjourned) |
 /// | `Try` | トライ | — | the previous mover won by the try rule |
 /// | `ForfeitWin` | 不戦勝 | — | the mover wins by forfeit |
@@ -258,11 +265,9 @@ impl Special {
             Special::Try => "トライ",
             Special::ForfeitWin => "不戦勝",
             Special::ForfeitLoss => "不戦敗",
+            Special::MaxMoves => "最大手数",
             Special::Other(word) => word,
-            Special::EnteringKingDraw
-            | Special::IllegalAction(_)
-            | Special::MaxMoves
-            | Special::Error => return None,
+            Special::EnteringKingDraw | Special::IllegalAction(_) | Special::Error => return None,
         })
     }
 
@@ -284,6 +289,7 @@ impl Special {
             "トライ" => Special::Try,
             "不戦勝" => Special::ForfeitWin,
             "不戦敗" => Special::ForfeitLoss,
+            "最大手数" => Special::MaxMoves,
             _ => return None,
         })
     }
@@ -610,7 +616,7 @@ impl Record {
     #[must_use]
     pub fn side_to_move(&self) -> Color {
         let start = self.start.side_to_move();
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             start
         } else {
             !start
@@ -761,7 +767,7 @@ impl Format {
             if t.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
                 return Some(Format::Ki2);
             }
-            if t.starts_with("手数") || is_kif_move_line(t) {
+            if t.starts_with("手数-") || t.starts_with("手数－") || is_kif_move_line(t) {
                 return Some(Format::Kif);
             }
             if line.contains('：') || line.starts_with('#') || line.starts_with('|') {
@@ -870,7 +876,7 @@ pub enum MoveProblem {
 /// use shogi_notation::record::{self, MoveProblem, RecordErrorKind};
 /// use shogi_movegen::IllegalMoveKind;
 ///
-/// let csa = "PI\n+\n+7776FU\n-3334FU\n+7775FU\n-3344FU\n";
+/// let csa = "PI\n+\n+7776FU\n-3334FU\n+2726FU\n-2231KA\n";
 /// let err = record::read(csa.as_bytes()).unwrap_err();
 /// assert_eq!(err.line(), 6);
 /// assert!(matches!(
@@ -878,7 +884,7 @@ pub enum MoveProblem {
 ///     RecordErrorKind::IllegalMove { ply: 4, problem: MoveProblem::Illegal(IllegalMoveKind::CaptureOwnPiece), .. }
 /// ));
 /// assert_eq!(err.partial().moves.len(), 3);
-/// assert_eq!(err.to_string(), "line 6: move 4 '-3344FU' is illegal: the destination holds the mover's own piece");
+/// assert_eq!(err.to_string(), "line 6: move 4 '-2231KA' is illegal: the destination holds the mover's own piece");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordError {
@@ -1034,11 +1040,12 @@ pub(crate) struct Builder {
 }
 
 impl Builder {
-    /// A builder from `setup` of `variant` (soft faults, such as the missing attacker king of a
-    /// mate problem or extra pieces, are waived).
+    /// A builder from `setup` of `variant`. The faults a composed problem may show (the
+    /// attacker's missing king, extra pieces, pawns lined up on a file, pieces that can never
+    /// move) are waived.
     pub(crate) fn new(variant: Variant, setup: Setup) -> Result<Builder, RecordErrorKind> {
         let start = AnyPosition::from_setup(variant, setup)
-            .or_else(AnyPositionError::ignore_soft)
+            .or_else(AnyPositionError::ignore_composed)
             .map_err(|e| RecordErrorKind::InvalidStart(e.to_string()))?;
         Ok(Builder::from_position(start))
     }
@@ -1051,7 +1058,7 @@ impl Builder {
             return Builder::new(Variant::Standard, setup);
         }
         let pos = Position::<UntakeableSilver>::from_setup_with_protected(setup, marked)
-            .or_else(shogi_movegen::PositionError::ignore_soft)
+            .or_else(shogi_movegen::PositionError::ignore_composed)
             .map_err(|e| RecordErrorKind::InvalidStart(e.to_string()))?;
         Ok(Builder::from_position(AnyPosition::from(pos)))
     }

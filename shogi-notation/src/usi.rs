@@ -732,14 +732,13 @@ mod tests {
         );
         let e = err("position sfen 9/9/9/9/9/9/9/9/9 b - 1 7g7f");
         assert_eq!(e, ParseUsiError::ExpectedMoves { offset: 38 });
-        let e = err("sfen 9/9/9/9/9/9/9/9/S!8 b - 1");
-        assert_eq!(
-            e,
-            ParseUsiError::Sfen {
-                offset: 5,
-                source: ParseSfenError::UntakeableMark { offset: 17 }
-            }
-        );
+        // `S!` marks an untakeable silver; a mark on any other piece is an error.
+        let marked: PositionCommand = "sfen 9/9/9/9/9/9/9/9/S!8 b - 1".parse().unwrap();
+        assert!(matches!(marked.start, StartPosition::Marked(_)));
+        assert!(matches!(
+            err("sfen 9/9/9/9/9/9/9/9/G!8 b - 1"),
+            ParseUsiError::Sfen { offset: 5, .. }
+        ));
         let e = err("sfen 9/9/9/9/9/9/9/9/9 b - x moves");
         assert_eq!(
             e,

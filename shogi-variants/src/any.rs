@@ -289,6 +289,26 @@ impl AnyPositionError {
     }
 }
 
+impl AnyPositionError {
+    /// Waives every fault a composed problem may show
+    /// ([`PositionError::ignore_composed`](shogi_movegen::PositionError::ignore_composed)).
+    ///
+    /// # Errors
+    /// Returns `self` if other faults remain.
+    pub fn ignore_composed(self) -> Result<AnyPosition, AnyPositionError> {
+        match self {
+            AnyPositionError::Standard(e) => e
+                .ignore_composed()
+                .map(AnyPosition::Standard)
+                .map_err(AnyPositionError::Standard),
+            AnyPositionError::UntakeableSilver(e) => e
+                .ignore_composed()
+                .map(AnyPosition::UntakeableSilver)
+                .map_err(AnyPositionError::UntakeableSilver),
+        }
+    }
+}
+
 impl fmt::Display for AnyPositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         dispatch!(AnyPositionError, self, e => fmt::Display::fmt(e, f))
