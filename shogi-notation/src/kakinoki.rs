@@ -1134,7 +1134,9 @@ pub(crate) fn summary_text(record: &Record, special: &Special, n: usize) -> Opti
         Special::TimeUp => format!("で時間切れにより{}の勝ち", name(!mover)),
         Special::IllegalLoss => format!("で{}の反則負け", name(mover)),
         Special::IllegalWin => format!("で{}の反則勝ち", name(mover)),
-        Special::IllegalAction(c) => format!("で{}の反則負け", name(*c)),
+        // Written as the word for the side to move, which is what it reads back as.
+        Special::IllegalAction(c) if *c == mover => format!("で{}の反則負け", name(mover)),
+        Special::IllegalAction(_) => format!("で{}の反則勝ち", name(mover)),
         Special::EnteringKingWin => format!("で{}の入玉勝ち", name(mover)),
         _ => return None,
     };
