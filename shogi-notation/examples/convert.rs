@@ -29,7 +29,7 @@ const USAGE: &str = "usage: convert --to <usi|sfen|kif|ki2|csa|western|japanese>
 
 /// What to write.
 #[derive(Debug, Clone, Copy)]
-enum Target {
+pub(crate) enum Target {
     Usi,
     Sfen,
     Kif,
@@ -40,7 +40,7 @@ enum Target {
 }
 
 impl Target {
-    fn from_name(name: &str) -> Option<Target> {
+    pub(crate) fn from_name(name: &str) -> Option<Target> {
         Some(match name {
             "usi" => Target::Usi,
             "sfen" => Target::Sfen,
@@ -56,12 +56,12 @@ impl Target {
 
 /// The parsed command line.
 #[derive(Debug)]
-struct Args {
+pub(crate) struct Args {
     target: Target,
     file: Option<String>,
 }
 
-fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
+pub(crate) fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
     let mut target = None;
     let mut file = None;
     let mut args = args.into_iter();
@@ -98,7 +98,7 @@ fn input(file: Option<&str>) -> Result<Vec<u8>, String> {
 }
 
 /// The text to write for `rec`.
-fn output(rec: &Record, target: Target) -> Result<String, String> {
+pub(crate) fn output(rec: &Record, target: Target) -> Result<String, String> {
     let lines = |v: Vec<String>| v.iter().map(|l| format!("{l}\n")).collect::<String>();
     Ok(match target {
         Target::Usi => format!("{}\n", rec.to_position_command()),
