@@ -1074,15 +1074,7 @@ fn write_start(out: &mut String, start: &AnyPosition) {
             continue;
         }
         let _ = write!(out, "P{}", sign(color));
-        for kind in [
-            PieceKind::Rook,
-            PieceKind::Bishop,
-            PieceKind::Gold,
-            PieceKind::Silver,
-            PieceKind::Knight,
-            PieceKind::Lance,
-            PieceKind::Pawn,
-        ] {
+        for kind in PieceKind::HAND_KINDS {
             for _ in 0..hand.count(kind) {
                 let _ = write!(out, "00{}", code(kind));
             }

@@ -237,8 +237,8 @@ const PIECE_NAMES: [(&str, PieceKind); 19] = [
     ("竜", PieceKind::Dragon),
 ];
 
-/// The name the writer uses for `kind`.
-const fn piece_name(kind: PieceKind) -> &'static str {
+/// The name the writer uses for `kind` (also the KIF and KI2 piece names).
+pub(crate) const fn piece_name(kind: PieceKind) -> &'static str {
     match kind {
         PieceKind::Pawn => "歩",
         PieceKind::Lance => "香",

@@ -13,7 +13,7 @@ use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
 use crate::ResolveError;
-use crate::japanese::{self, Destination, JapaneseMove};
+use crate::japanese::{self, Destination, JapaneseMove, piece_name};
 use crate::record::{
     Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
     RecordErrorKind, Special, WrittenMove,
@@ -1022,26 +1022,6 @@ pub(crate) fn square_text(sq: Square) -> String {
     let file = usize::from(sq.file().get().clamp(1, 9)) - 1;
     let rank = usize::from(sq.rank().get().clamp(1, 9)) - 1;
     [WIDE_DIGITS[file], KANJI_DIGITS[rank]].iter().collect()
-}
-
-/// The KIF piece name.
-const fn piece_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::Pawn => "歩",
-        PieceKind::Lance => "香",
-        PieceKind::Knight => "桂",
-        PieceKind::Silver => "銀",
-        PieceKind::Gold => "金",
-        PieceKind::Bishop => "角",
-        PieceKind::Rook => "飛",
-        PieceKind::King => "玉",
-        PieceKind::ProPawn => "と",
-        PieceKind::ProLance => "成香",
-        PieceKind::ProKnight => "成桂",
-        PieceKind::ProSilver => "成銀",
-        PieceKind::Horse => "馬",
-        PieceKind::Dragon => "龍",
-    }
 }
 
 /// A move as KIF writes it: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `４五角打` (打 for every
