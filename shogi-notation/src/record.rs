@@ -54,7 +54,7 @@ use std::time::Duration;
 use shogi_movegen::{IllegalMove, IllegalMoveKind, Position, Rules};
 use shogi_rules::{DrawReason, Game, Outcome, WinReason};
 use shogi_types::{Color, Move, Setup};
-use shogi_variants::{AnyPosition, AnyPositionError, Handicap, UntakeableSilver, Variant};
+use shogi_variants::{AnyGame, AnyPosition, AnyPositionError, Handicap, UntakeableSilver, Variant};
 
 use crate::ResolveError;
 use crate::japanese::JapaneseMove;
@@ -667,6 +667,52 @@ impl Record {
             });
         }
         ending.special.outcome(self.side_to_move())
+    }
+
+    /// Replays the record as a game under `rules` (in the variant of its start), so that the
+    /// rules judge it: the game ends where the rules end it (mate, repetition, move limit…),
+    /// and a record whose moves end without such a verdict gets the record's own outcome
+    /// ([`Record::outcome`]), if it has one.
+    ///
+    /// ```
+    /// use shogi_notation::record;
+    /// use shogi_rules::{Outcome, RuleSet, WinReason};
+    /// use shogi_types::Color;
+    ///
+    /// // A mate problem solved in one move: the record says nothing, the rules see the mate.
+    /// let rec = record::read_str("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b")?;
+    /// assert_eq!(rec.outcome(), None);
+    /// let game = rec.to_game(RuleSet::default())?;
+    /// assert_eq!(
+    ///     game.outcome(),
+    ///     Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate })
+    /// );
+    ///
+    /// // A resignation: the rules see nothing, the record's outcome is kept.
+    /// let rec = record::read_str("V2.2\nPI\n+\n+7776FU\n%TORYO\n")?;
+    /// let game = rec.to_game(RuleSet::default())?;
+    /// assert_eq!(
+    ///     game.outcome(),
+    ///     Some(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlayError`](shogi_rules::PlayError) if a move is illegal (only in a record edited by
+    /// hand) or comes after the rules ended the game (a record that plays on after a
+    /// repetition, say).
+    pub fn to_game(&self, rules: shogi_rules::RuleSet) -> Result<AnyGame, shogi_rules::PlayError> {
+        let mut game = AnyGame::with_rules(self.start, rules);
+        for m in &self.moves {
+            game.play(m.mv)?;
+        }
+        if !game.is_over()
+            && let Some(outcome) = self.outcome()
+        {
+            game.set_outcome(outcome)?;
+        }
+        Ok(game)
     }
 
     /// The moves in Western notation, in the default style (`P-7f`, `Bx2b+`, `G6i-5h`).
