@@ -22,6 +22,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! CSA holds no variations: the writer drops them ([`Variation`](crate::record::Variation)).
+//!
 //! # Reading
 //! [`read`] reads the first game of a text and [`read_all`] every game; games are separated
 //! by a line holding only `/`. A game is read statement by statement:

@@ -1,6 +1,6 @@
 //! What KIF and KI2 (both Kakinoki's formats) share: header lines, the board diagram (BOD),
 //! comments, terminal words, the `まで…` summary line, variation headers, the reader core that
-//! checks every move, and the writers of the header part.
+//! checks every move and builds the tree of variations, and the writers of the header part.
 //!
 //! One reader serves both formats: it takes numbered KIF move lines (`   1 ７六歩(77)`) and KI2
 //! move lines (`▲７六歩    △３四歩`) alike, so a file is read whichever of the two it is.
@@ -8,15 +8,15 @@
 use core::fmt::Write as _;
 use std::time::Duration;
 
-use shogi_movegen::IllegalMoveKind;
+use shogi_movegen::{IllegalMoveKind, Position, Standard};
 use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
 use crate::ResolveError;
 use crate::japanese::{self, Destination, JapaneseMove, piece_name};
 use crate::record::{
-    Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
-    RecordErrorKind, Special, WrittenMove,
+    self, Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
+    RecordErrorKind, RecordMove, Special, Variation, WrittenMove,
 };
 use crate::sfen::MarkedSfen;
 
@@ -347,6 +347,69 @@ struct Pending {
     problem: MoveProblem,
 }
 
+/// How deep variations may nest (a variation of a variation … of the main line); a block that
+/// would nest deeper is skipped, so that the tree stays shallow enough for recursion.
+pub(crate) const MAX_NESTING: usize = 200;
+
+/// A variation line being read (or one read before).
+#[derive(Debug)]
+struct VarLine {
+    /// The number of its first move.
+    first: usize,
+    /// Where it branches off: the line (0 for the main line, `i` for `lines[i - 1]`) and the
+    /// index of the move it replaces there; `None` for a skipped block, whose moves are only
+    /// counted.
+    parent: Option<(usize, usize)>,
+    /// How many lines it is nested in (1 for a variation of the main line).
+    depth: usize,
+    /// The position before its first move, and the move before that.
+    start: AnyPosition,
+    start_previous: Option<Move>,
+    /// The position after the moves read.
+    pos: AnyPosition,
+    moves: Vec<RecordMove>,
+    /// The number of moves read (kept for skipped blocks too).
+    count: usize,
+    ending: Option<Ending>,
+    ended: bool,
+    /// Comments before the first move, or after a pending illegal move.
+    held: Vec<String>,
+    pending: Option<Pending>,
+}
+
+impl VarLine {
+    /// A line that starts with move `first` in `start` (after `start_previous`).
+    fn new(
+        first: usize,
+        parent: Option<(usize, usize)>,
+        depth: usize,
+        start: AnyPosition,
+        start_previous: Option<Move>,
+    ) -> VarLine {
+        VarLine {
+            first,
+            parent,
+            depth,
+            start,
+            start_previous,
+            pos: start,
+            moves: Vec::new(),
+            count: 0,
+            ending: None,
+            ended: false,
+            held: Vec::new(),
+            pending: None,
+        }
+    }
+
+    /// The last move of the line, or the one before it when it has none.
+    fn previous(&self) -> Option<Move> {
+        self.moves
+            .last()
+            .map_or(self.start_previous, |m| Some(m.mv))
+    }
+}
+
 /// The reader of KIF and KI2 text.
 #[derive(Debug, Default)]
 pub(crate) struct Reader {
@@ -357,6 +420,13 @@ pub(crate) struct Reader {
     held: Vec<String>,
     ended: bool,
     in_variations: bool,
+    /// The number written on the first numbered move line of the main line (1 if none).
+    main_first: Option<usize>,
+    /// Every variation block read, in the order written.
+    lines: Vec<VarLine>,
+    /// The open variation lines (numbers into `lines`, 1-based), the current one last; the
+    /// main line is below them.
+    stack: Vec<usize>,
 }
 
 /// Reads a KIF or KI2 record.
@@ -372,10 +442,14 @@ pub(crate) fn read(text: &str) -> Result<Record, RecordError> {
 }
 
 impl Reader {
-    /// Gives up with `kind` at `line`.
+    /// Gives up with `kind` at `line`, keeping the moves and variations read.
     fn fail(&mut self, line: usize, kind: RecordErrorKind) -> RecordError {
         match self.builder.take() {
-            Some(b) => b.fail(line, kind),
+            Some(b) => {
+                let mut rec = b.finish();
+                attach(&mut rec, core::mem::take(&mut self.lines));
+                RecordError::new(line, kind, rec)
+            }
             None => RecordError::new(line, kind, self.pre.partial()),
         }
     }
@@ -417,7 +491,7 @@ impl Reader {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         let t = raw.trim();
         if t.starts_with("変化") && split_header(t).is_some_and(|(k, _)| k == "変化") {
-            if !is_variation_header(t) {
+            let Some(number) = variation_number(t) else {
                 return Err(self.fail(
                     n,
                     RecordErrorKind::Syntax(format!(
@@ -425,14 +499,10 @@ impl Reader {
                         shorten(t)
                     )),
                 ));
-            }
-            if !self.in_variations {
-                self.end_main_line(n)?;
-            }
-            self.in_variations = true;
-            return Ok(());
+            };
+            return self.start_variation(n, number);
         }
-        if self.in_variations || t.is_empty() {
+        if t.is_empty() {
             return Ok(());
         }
         if let Some(body) = t.strip_prefix('*') {
@@ -442,6 +512,9 @@ impl Reader {
             return Ok(());
         }
         if let Some(rest) = t.strip_prefix('#') {
+            if self.in_variations {
+                return Ok(());
+            }
             let sfen = rest
                 .strip_prefix("SFEN：")
                 .or_else(|| rest.strip_prefix("SFEN:"));
@@ -469,8 +542,16 @@ impl Reader {
             return Ok(());
         }
         if let Some((text, time)) = split_move_line(t) {
+            if self.main_first.is_none() && !self.in_variations {
+                let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+                self.main_first = Some(t.get(..digits).and_then(|d| d.parse().ok()).unwrap_or(1));
+            }
             let time = time.and_then(parse_time);
             return self.move_text(n, text, time);
+        }
+        if self.in_variations {
+            // Header lines and the like between variations mean nothing.
+            return Ok(());
         }
         if self.builder.is_none() {
             if let Err(msg) = self.pre.feed(n, t) {
@@ -490,6 +571,20 @@ impl Reader {
 
     /// A comment line's text.
     fn comment(&mut self, text: String) {
+        if self.in_variations {
+            if let Some(line) = self.current() {
+                if line.parent.is_none() {
+                    // A skipped block keeps nothing.
+                } else if line.pending.is_some() || (line.moves.is_empty() && !line.ended) {
+                    line.held.push(text);
+                } else if let Some(ending) = &mut line.ending {
+                    ending.comments.push(text);
+                } else if let Some(last) = line.moves.last_mut() {
+                    last.comments.push(text);
+                }
+            }
+            return;
+        }
         if self.pending.is_some() {
             self.held.push(text);
         } else if let Some(b) = &mut self.builder {
@@ -510,6 +605,19 @@ impl Reader {
 
     /// A `まで…` line.
     fn summary(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
+        if self.in_variations {
+            let Some(line) = self.current() else {
+                return Ok(());
+            };
+            if line.ended {
+                return Ok(());
+            }
+            let mover = line.pos.side_to_move();
+            return match summary_special(t, mover) {
+                Some(special) => self.end_variation(special, None),
+                None => Ok(()),
+            };
+        }
         if self.ended {
             return Ok(());
         }
@@ -563,6 +671,9 @@ impl Reader {
         text: &str,
         time: Option<MoveTime>,
     ) -> Result<(), RecordError> {
+        if self.in_variations {
+            return self.variation_move(n, text, time);
+        }
         if self.ended {
             return Ok(());
         }
@@ -585,7 +696,7 @@ impl Reader {
                 return Err(self.fail(n, kind));
             }
         };
-        let found = find_move(b, &jm).and_then(|mv| {
+        let found = find_move(b.position(), b.previous(), &jm).and_then(|mv| {
             b.play(mv)
                 .map_err(|e| (Some(mv), MoveProblem::Illegal(e.kind)))
         });
@@ -610,9 +721,17 @@ impl Reader {
 
     /// The end of the text.
     fn finish(mut self, n: usize) -> Result<Record, RecordError> {
-        self.end_main_line(n)?;
+        if self.in_variations {
+            self.close_variation()?;
+        } else {
+            self.end_main_line(n)?;
+        }
         match self.builder.take() {
-            Some(b) => Ok(b.finish()),
+            Some(b) => {
+                let mut rec = b.finish();
+                attach(&mut rec, self.lines);
+                Ok(rec)
+            }
             None => Err(RecordError::new(
                 n,
                 RecordErrorKind::Syntax("internal: no builder".to_string()),
@@ -622,24 +741,259 @@ impl Reader {
     }
 }
 
+impl Reader {
+    /// The variation line being read.
+    fn current(&mut self) -> Option<&mut VarLine> {
+        let id = *self.stack.last()?;
+        self.lines.get_mut(id.checked_sub(1)?)
+    }
+
+    /// The number of the first move of line `id` (0: the main line) and how many moves it has.
+    fn extent(&self, id: usize) -> (usize, usize) {
+        match id.checked_sub(1) {
+            None => (
+                self.main_first.unwrap_or(1),
+                self.builder.as_ref().map_or(0, |b| b.record().moves.len()),
+            ),
+            Some(i) => self.lines.get(i).map_or((0, 0), |l| (l.first, l.count)),
+        }
+    }
+
+    /// The position before the move at `index` of line `id` (0: the main line), and the move
+    /// before it.
+    fn before(&self, id: usize, index: usize) -> Option<(AnyPosition, Option<Move>)> {
+        let (mut pos, previous, moves) = match id.checked_sub(1) {
+            None => {
+                let rec = self.builder.as_ref()?.record();
+                (rec.start, None, &rec.moves)
+            }
+            Some(i) => {
+                let line = self.lines.get(i)?;
+                (line.start, line.start_previous, &line.moves)
+            }
+        };
+        let played = moves.get(..index)?;
+        for m in played {
+            pos.play(m.mv).ok()?;
+        }
+        Some((pos, played.last().map_or(previous, |m| Some(m.mv))))
+    }
+
+    /// The depth of line `id` (0: the main line).
+    fn depth(&self, id: usize) -> usize {
+        id.checked_sub(1)
+            .and_then(|i| self.lines.get(i))
+            .map_or(0, |l| l.depth)
+    }
+
+    /// A `変化：N手` header: the main line or the current variation ends, and a new line starts
+    /// that replaces move `number` of the deepest open line whose first move is numbered
+    /// `number` or lower. A line whose first move is `number` itself is a sibling: the new
+    /// line replaces the same move as it. When that line has no move `number`, or the new line
+    /// would nest too deep, the block is skipped (with the blocks that branch off it).
+    fn start_variation(&mut self, n: usize, number: usize) -> Result<(), RecordError> {
+        if self.in_variations {
+            self.close_variation()?;
+        } else {
+            self.end_main_line(n)?;
+            self.in_variations = true;
+        }
+        // The deepest open line whose first move is not after move `number`.
+        let mut id = 0;
+        while let Some(&top) = self.stack.last() {
+            if self.extent(top).0 <= number {
+                id = top;
+                break;
+            }
+            self.stack.pop();
+        }
+        let (first, count) = self.extent(id);
+        let dummy = AnyPosition::from(Position::<Standard>::start());
+        let skipped = VarLine::new(number, None, 0, dummy, None);
+        let line = if id > 0 && first == number {
+            // Another alternative to the move that line `id` replaces.
+            self.stack.pop();
+            match self.lines.get(id - 1) {
+                Some(sibling) if sibling.parent.is_some() => VarLine::new(
+                    number,
+                    sibling.parent,
+                    sibling.depth,
+                    sibling.start,
+                    sibling.start_previous,
+                ),
+                _ => skipped,
+            }
+        } else {
+            let index = number.wrapping_sub(first);
+            let depth = self.depth(id) + 1;
+            let usable = number >= first
+                && index < count
+                && depth <= MAX_NESTING
+                && (id == 0 || self.lines.get(id - 1).is_some_and(|l| l.parent.is_some()));
+            match self.before(id, index).filter(|_| usable) {
+                Some((pos, previous)) => {
+                    VarLine::new(number, Some((id, index)), depth, pos, previous)
+                }
+                None => skipped,
+            }
+        };
+        self.lines.push(line);
+        self.stack.push(self.lines.len());
+        Ok(())
+    }
+
+    /// The current variation ends: a pending illegal move is an error.
+    fn close_variation(&mut self) -> Result<(), RecordError> {
+        match self.current().and_then(|l| l.pending.take()) {
+            Some(p) => Err(self.fail_pending(p)),
+            None => Ok(()),
+        }
+    }
+
+    /// A terminal word (or `まで` line) of the current variation. A pending illegal move is
+    /// dropped before a foul ending and an error before any other.
+    fn end_variation(
+        &mut self,
+        special: Special,
+        time: Option<MoveTime>,
+    ) -> Result<(), RecordError> {
+        let Some(line) = self.current() else {
+            return Ok(());
+        };
+        if line.ended {
+            return Ok(());
+        }
+        line.ended = true;
+        if line.parent.is_none() {
+            return Ok(());
+        }
+        if let Some(p) = line.pending.take()
+            && !special.is_foul()
+        {
+            return Err(self.fail_pending(p));
+        }
+        let comments = core::mem::take(&mut line.held);
+        line.ending = Some(Ending {
+            special,
+            time,
+            comments,
+        });
+        Ok(())
+    }
+
+    /// A move text or terminal word of the current variation.
+    fn variation_move(
+        &mut self,
+        n: usize,
+        text: &str,
+        time: Option<MoveTime>,
+    ) -> Result<(), RecordError> {
+        let Some(line) = self.current() else {
+            return Ok(());
+        };
+        if line.ended {
+            return Ok(());
+        }
+        if let Some(special) = terminal_word(text) {
+            return self.end_variation(special, time);
+        }
+        if let Some(p) = line.pending.take() {
+            return Err(self.fail_pending(p));
+        }
+        let ply = line.first.saturating_add(line.count);
+        line.count += 1;
+        if line.parent.is_none() {
+            return Ok(());
+        }
+        let jm = match japanese::parse(text) {
+            Ok(jm) => jm,
+            Err(e) => {
+                let kind = RecordErrorKind::IllegalMove {
+                    ply,
+                    text: text.to_string(),
+                    problem: MoveProblem::Syntax(e.to_string()),
+                };
+                return Err(self.fail(n, kind));
+            }
+        };
+        let mut next = line.pos;
+        let found = find_move(&line.pos, line.previous(), &jm).and_then(|mv| {
+            next.play(mv)
+                .map(|()| mv)
+                .map_err(|e| (Some(mv), MoveProblem::Illegal(e.kind)))
+        });
+        match found {
+            Ok(mv) => {
+                line.pos = next;
+                let mut m = RecordMove::new(mv);
+                m.time = time;
+                m.comments = core::mem::take(&mut line.held);
+                line.moves.push(m);
+            }
+            Err((mv, problem)) => {
+                line.count -= 1;
+                line.pending = Some(Pending {
+                    line: n,
+                    ply,
+                    text: text.to_string(),
+                    mv,
+                    problem,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Hangs the variation lines read onto the moves they replace, in the order written.
+fn attach(rec: &mut Record, mut lines: Vec<VarLine>) {
+    // A line's parent comes before it, so going backwards finds every line complete.
+    for i in (0..lines.len()).rev() {
+        let Some(line) = lines.get_mut(i) else {
+            continue;
+        };
+        let Some((parent, index)) = line.parent else {
+            continue;
+        };
+        let variation = Variation {
+            moves: core::mem::take(&mut line.moves),
+            ending: line.ending.take(),
+        };
+        let moves = match parent.checked_sub(1) {
+            None => Some(&mut rec.moves),
+            Some(p) => lines.get_mut(p).map(|l| &mut l.moves),
+        };
+        if let Some(m) = moves.and_then(|moves| moves.get_mut(index)) {
+            m.variations.insert(0, variation);
+        }
+    }
+}
+
 /// At most 20 characters of `t`, for messages.
 fn shorten(t: &str) -> String {
     t.chars().take(20).collect()
 }
 
-/// Whether `t` is `変化：N手` (any blanks around N).
-fn is_variation_header(t: &str) -> bool {
-    let Some((_, value)) = split_header(t) else {
-        return false;
-    };
-    let Some(number) = value.strip_suffix('手') else {
-        return false;
-    };
-    let number = number.trim();
-    !number.is_empty()
-        && number
-            .chars()
-            .all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+/// The number N of a `変化：N手` header (any blanks around N, ASCII or full-width digits; a
+/// number too large for `usize` reads as `usize::MAX`), or `None` if `t` is no such header.
+fn variation_number(t: &str) -> Option<usize> {
+    let (_, value) = split_header(t)?;
+    let number = value.strip_suffix('手')?.trim();
+    if number.is_empty() {
+        return None;
+    }
+    number.chars().try_fold(0usize, |acc, c| {
+        let digit = c
+            .to_digit(10)
+            .or_else(|| {
+                WIDE_DIGITS
+                    .iter()
+                    .position(|&w| w == c)
+                    .map(|i| i as u32 + 1)
+            })
+            .or_else(|| (c == '０').then_some(0))?;
+        Some(acc.saturating_mul(10).saturating_add(digit as usize))
+    })
 }
 
 /// The move named by the text alone (KIF's origin `(77)`, or a drop marked `打`).
@@ -661,10 +1015,14 @@ fn direct_move(jm: &JapaneseMove, previous: Option<Move>) -> Option<Move> {
     })
 }
 
-/// Finds the move a Japanese move names: directly when the text gives the origin or says
-/// `打`, else by resolving it against the legal moves. The error carries the move when known.
-fn find_move(b: &Builder, jm: &JapaneseMove) -> Result<Move, (Option<Move>, MoveProblem)> {
-    let pos = b.position();
+/// Finds the move a Japanese move names in `pos` (after `previous`): directly when the text
+/// gives the origin or says `打`, else by resolving it against the legal moves. The error
+/// carries the move when known.
+fn find_move(
+    pos: &AnyPosition,
+    previous: Option<Move>,
+    jm: &JapaneseMove,
+) -> Result<Move, (Option<Move>, MoveProblem)> {
     let mover = pos.side_to_move();
     if let Some(mark) = jm.color
         && mark != mover
@@ -672,11 +1030,10 @@ fn find_move(b: &Builder, jm: &JapaneseMove) -> Result<Move, (Option<Move>, Move
         return Err((None, MoveProblem::Resolve(ResolveError::WrongSide { mark })));
     }
     if jm.from.is_none() && !jm.drop {
-        return b
-            .resolve_japanese(jm)
+        return record::resolve_japanese(pos, previous, jm)
             .map_err(|e| (None, MoveProblem::Resolve(e)));
     }
-    let mv = direct_move(jm, b.previous())
+    let mv = direct_move(jm, previous)
         .ok_or((None, MoveProblem::Resolve(ResolveError::NoPreviousMove)))?;
     if let Some(from) = jm.from
         && let Some(piece) = pos.piece_at(from)
@@ -1095,12 +1452,16 @@ pub(crate) fn terminal_text(special: &Special, mover: Color) -> String {
     }
 }
 
-/// The `まで{n}手で…` line for `special` ending `record`, when the reader maps it back to an
-/// ending with the same outcome; `n` is the number of moves written. `None` for the endings it
-/// cannot say ([`Special::MaxMoves`], [`Special::Try`], forfeits, [`Special::Error`],
-/// [`Special::Other`]).
-pub(crate) fn summary_text(record: &Record, special: &Special, n: usize) -> Option<String> {
-    let mover = record.side_to_move();
+/// The `まで{n}手で…` line for `special` ending a line of `record` after which `mover` is to
+/// move, when the reader maps it back to an ending with the same outcome; `n` is the number of
+/// the last move written. `None` for the endings it cannot say ([`Special::MaxMoves`],
+/// [`Special::Try`], forfeits, [`Special::Error`], [`Special::Other`]).
+pub(crate) fn summary_text(
+    record: &Record,
+    mover: Color,
+    special: &Special,
+    n: usize,
+) -> Option<String> {
     let names = side_names(record);
     let name = |c: Color| names[c.index()];
     let tail = match special {

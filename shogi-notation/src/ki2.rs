@@ -55,11 +55,20 @@
 //! terminal word after the moves (`△トライ`, with the words of [`crate::kif`] for the endings
 //! KIF has no word for). A kept illegal move is written before a foul ending, in Japanese
 //! notation with its origin (`▲４五桂(37)`) when the move is known. Times are not written.
+//!
+//! Variations ([`RecordMove::variations`](crate::record::RecordMove::variations)) follow the
+//! main line in the order of the KIF writer ([`crate::kif`]), which the reader reads back into
+//! the same tree: each as a blank line, `変化：   N手` (N padded to four columns, as Kifu for
+//! Windows and ShogiHome write it), its moves in Japanese notation (the first may be `同`, after
+//! the move before the one it replaces), comments, and its ending.
 
-use shogi_types::Color;
+use core::fmt::Write as _;
+
+use shogi_types::{Color, Move};
+use shogi_variants::AnyPosition;
 
 use crate::kakinoki;
-use crate::record::{self, Record, RecordError};
+use crate::record::{self, Ending, Record, RecordError, RecordMove};
 
 #[cfg(doc)]
 use crate::record::RecordErrorKind;
@@ -137,30 +146,64 @@ pub fn write(record: &Record) -> String {
     out.push_str("#KI2 version=2.0 encoding=UTF-8\n");
     kakinoki::write_preamble(&mut out, record);
     kakinoki::write_comments(&mut out, &record.start_comments);
+    let main = Branch {
+        moves: &record.moves,
+        ending: record.ending.as_ref(),
+        first: 1,
+        main: true,
+    };
+    let states = write_branch(&mut out, record, main, (record.start, None));
+    write_variations(&mut out, record, main, &states);
+    out
+}
+
+/// A line of moves to write: the main line or a variation.
+#[derive(Debug, Clone, Copy)]
+struct Branch<'a> {
+    moves: &'a [RecordMove],
+    ending: Option<&'a Ending>,
+    /// The number of its first move.
+    first: usize,
+    /// Whether this is the main line (which may end with a kept illegal move).
+    main: bool,
+}
+
+/// Writes the moves of `branch` from `start` (the position and the move before), then its
+/// ending (after the record's kept illegal move, for the main line). Returns the position and
+/// the previous move before each move written (a move that cannot be played, which only a
+/// record edited by hand holds, ends the line without its ending).
+fn write_branch(
+    out: &mut String,
+    record: &Record,
+    branch: Branch<'_>,
+    start: (AnyPosition, Option<Move>),
+) -> Vec<(AnyPosition, Option<Move>)> {
+    let mut states = Vec::with_capacity(branch.moves.len());
     let mut line = Line::default();
-    let mut pos = record.start;
-    let mut previous = None;
-    let mut written = 0;
-    for m in &record.moves {
+    let (mut pos, mut previous) = start;
+    let mut written = branch.first.saturating_sub(1);
+    for m in branch.moves {
         let mut next = pos;
         if next.play(m.mv).is_err() {
-            // Only a record edited by hand holds an illegal move: stop before it.
             break;
         }
+        states.push((pos, previous));
         line.push(&record::japanese_write(&pos, m.mv, previous));
         written += 1;
         if line.count == PER_LINE || !m.comments.is_empty() {
-            line.flush(&mut out);
-            kakinoki::write_comments(&mut out, &m.comments);
+            line.flush(out);
+            kakinoki::write_comments(out, &m.comments);
         }
         pos = next;
         previous = Some(m.mv);
     }
-    if let Some(ending) = &record.ending
-        && written == record.moves.len()
+    if let Some(ending) = branch.ending
+        && states.len() == branch.moves.len()
     {
         let mover = pos.side_to_move();
-        if let Some(text) = kakinoki::illegal_text(record, &pos) {
+        if branch.main
+            && let Some(text) = kakinoki::illegal_text(record, &pos)
+        {
             let token = if text.starts_with(kakinoki::MARKS) {
                 text
             } else {
@@ -169,20 +212,46 @@ pub fn write(record: &Record) -> String {
             line.push(&token);
             written += 1;
         }
-        match kakinoki::summary_text(record, &ending.special, written) {
+        match kakinoki::summary_text(record, mover, &ending.special, written) {
             Some(summary) => {
-                line.flush(&mut out);
+                line.flush(out);
                 out.push_str(&summary);
                 out.push('\n');
             }
             None => {
                 let word = kakinoki::terminal_text(&ending.special, mover);
                 line.push(&format!("{}{word}", mark(mover)));
-                line.flush(&mut out);
+                line.flush(out);
             }
         }
-        kakinoki::write_comments(&mut out, &ending.comments);
+        kakinoki::write_comments(out, &ending.comments);
     }
-    line.flush(&mut out);
-    out
+    line.flush(out);
+    states
+}
+
+/// Writes the variations of the moves of `branch` (`states`: the position and previous move
+/// before each move written) in the order Kifu for Windows uses: the variations of the last
+/// move first, and after each variation, the variations that branch off it. Each starts with
+/// a blank line and `変化：   N手`.
+fn write_variations(
+    out: &mut String,
+    record: &Record,
+    branch: Branch<'_>,
+    states: &[(AnyPosition, Option<Move>)],
+) {
+    for (i, (m, &before)) in branch.moves.iter().zip(states).enumerate().rev() {
+        let ply = branch.first.saturating_add(i);
+        for variation in &m.variations {
+            let _ = write!(out, "\n変化：{ply:>4}手\n");
+            let sub = Branch {
+                moves: &variation.moves,
+                ending: variation.ending.as_ref(),
+                first: ply,
+                main: false,
+            };
+            let sub_states = write_branch(out, record, sub, before);
+            write_variations(out, record, sub, &sub_states);
+        }
+    }
 }

@@ -69,18 +69,32 @@
 //! - **Comments**: `*` lines, kept as written without the `*` (before the first move they are
 //!   [`Record::start_comments`], also when they come before the header); `#` lines and `&`
 //!   bookmark (しおり) lines are skipped.
-//! - **Variations** (`変化：N手` blocks after the main line) are skipped: the record holds the
-//!   main line only. A `変化` line that is not `変化：N手` is an error.
+//! - **Variations** (`変化：N手` blocks after the main line, N in ASCII or full-width digits)
+//!   are kept as a tree ([`RecordMove::variations`](crate::record::RecordMove::variations),
+//!   [`Variation`](crate::record::Variation)). A block replaces move N of the deepest line
+//!   still open whose first move is numbered N or lower: the line read just before it, or one
+//!   of the lines it branches off, which close as the search passes them. This is the order
+//!   in which Kifu for Windows writes a tree, depth first: after a line come the variations of
+//!   its last move that has any, each followed by its own, then those of the moves before.
+//!   When that line starts with move N itself, the block is one more alternative to the same
+//!   move, next in its list. Each block is read from the position before the move it replaces
+//!   (so its first move may be `同`, after the move before the one it replaces), with its
+//!   comments, times, terminal word or `まで` line. The moves are numbered as the main line
+//!   numbers them (from the number on its first move line). A block that replaces no move
+//!   (the terminal word of a line, or a move after its end) is skipped with the blocks that
+//!   branch off it, and so are blocks nested more than 200 lines deep. A `変化` line that is
+//!   not `変化：N手` is an error. The `+` that marks a move with alternatives is not needed.
 //!
 //! The reader takes KI2 move lines (`▲７六歩△３四歩`) as well, so [`read`] and
 //! [`crate::ki2::read`] read the same files.
 //!
 //! # Illegal moves
-//! Every move is checked. When the main line ends with a foul (`反則勝ち`, `反則負け`, as a
-//! terminal word or a `まで` line) right after an illegal move, that move is kept in
-//! [`Record::illegal_move`] (its text as written, the move named by its origin and why it is
-//! illegal). Any other illegal move is an error ([`RecordErrorKind::IllegalMove`]) that keeps
-//! the moves before it.
+//! Every move is checked, in the variations too. When the main line ends with a foul
+//! (`反則勝ち`, `反則負け`, as a terminal word or a `まで` line) right after an illegal move, that
+//! move is kept in [`Record::illegal_move`] (its text as written, the move named by its origin
+//! and why it is illegal); in a variation, it is dropped and the foul ending kept. Any other
+//! illegal move is an error ([`RecordErrorKind::IllegalMove`], with the number of the move in
+//! its line) that keeps the moves and variations before it.
 //!
 //! # Untakeable-silver variant
 //! A record of the variant carries its start as a marked SFEN in a comment line that other
@@ -108,14 +122,22 @@
 //! [`Special::Error`] as `その他` (no outcome, as for `Error`).
 //! A kept illegal move is written as a move line before a foul ending, so that reading the text
 //! keeps it again.
+//!
+//! Variations follow the main line as Kifu for Windows writes them, so that the reader builds
+//! the same tree: a move with alternatives ends its line with `+` (so does the first move of
+//! a variation that another alternative follows); then, depth first, the variations of the
+//! last move that has any, each as a blank line, `変化：N手`, its move lines (times summed
+//! along the line from the position it branches off), comments, terminal word and `まで` line,
+//! followed by the variations that branch off it, then those of the moves before.
 
 use core::fmt::Write as _;
 use std::time::Duration;
 
-use shogi_types::ByColor;
+use shogi_types::{ByColor, Move};
+use shogi_variants::AnyPosition;
 
 use crate::kakinoki;
-use crate::record::{Record, RecordError, Special};
+use crate::record::{Ending, Record, RecordError, RecordMove, Special};
 
 #[cfg(doc)]
 use crate::record::RecordErrorKind;
@@ -171,15 +193,50 @@ pub fn write_shift_jis(record: &Record) -> Vec<u8> {
     bytes.into_owned()
 }
 
-/// Writes one numbered line: number, text and, if given, the time (spent, total).
-fn move_line(out: &mut String, ply: usize, text: &str, time: Option<(Duration, Duration)>) {
+/// Writes one numbered line: number, text and, if given, the time (spent, total); `mark` adds
+/// the `+` of a move that has alternatives.
+fn move_line(
+    out: &mut String,
+    ply: usize,
+    text: &str,
+    time: Option<(Duration, Duration)>,
+    mark: bool,
+) {
     let _ = write!(out, "{ply:>4} {text}");
-    if let Some((spent, total)) = time {
+    if time.is_some() || mark {
         let pad = 13usize.saturating_sub(kakinoki::width(text)).max(1);
         out.extend(core::iter::repeat_n(' ', pad));
+    }
+    if let Some((spent, total)) = time {
         out.push_str(&kakinoki::time_text(spent, total));
     }
+    if mark {
+        out.push('+');
+    }
     out.push('\n');
+}
+
+/// Where a line stands before one of its moves: the position, the move before and the total
+/// time each player has used.
+#[derive(Debug, Clone, Copy)]
+struct Before {
+    pos: AnyPosition,
+    previous: Option<Move>,
+    totals: ByColor<Duration>,
+}
+
+/// A line of moves to write: the main line or a variation.
+#[derive(Debug, Clone, Copy)]
+struct Line<'a> {
+    moves: &'a [RecordMove],
+    ending: Option<&'a Ending>,
+    /// The number of its first move.
+    first: usize,
+    /// Whether this is the main line (which may end with a kept illegal move).
+    main: bool,
+    /// Whether another alternative to its first move follows (a variation that is not the
+    /// last of its list): Kifu for Windows marks its first move with `+`.
+    sibling_follows: bool,
 }
 
 fn write_with(record: &Record, encoding: &str) -> String {
@@ -188,58 +245,102 @@ fn write_with(record: &Record, encoding: &str) -> String {
     kakinoki::write_preamble(&mut out, record);
     out.push_str("手数----指手---------消費時間--\n");
     kakinoki::write_comments(&mut out, &record.start_comments);
-    let mut totals = ByColor::new(Duration::ZERO, Duration::ZERO);
-    let mut pos = record.start;
-    let mut previous = None;
-    let mut ply = 0;
-    for m in &record.moves {
-        let mover = pos.side_to_move();
-        let mut next = pos;
+    let main = Line {
+        moves: &record.moves,
+        ending: record.ending.as_ref(),
+        first: 1,
+        main: true,
+        sibling_follows: false,
+    };
+    let start = Before {
+        pos: record.start,
+        previous: None,
+        totals: ByColor::new(Duration::ZERO, Duration::ZERO),
+    };
+    let states = write_line(&mut out, record, main, start);
+    write_variations(&mut out, record, main, &states);
+    out
+}
+
+/// Writes the moves of `line` from `state` with their times and comments, then its ending
+/// (after the record's kept illegal move, for the main line) and the `まで` line. Returns where
+/// the line stood before each move written (a move that cannot be played, which only a
+/// record edited by hand holds, ends the line without its ending).
+fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Before) -> Vec<Before> {
+    let mut states = Vec::with_capacity(line.moves.len());
+    let mut ply = line.first.saturating_sub(1);
+    for (i, m) in line.moves.iter().enumerate() {
+        let mover = state.pos.side_to_move();
+        let mut next = state.pos;
         if next.play(m.mv).is_err() {
-            // Only a record edited by hand holds an illegal move: stop before it.
             break;
         }
+        states.push(state);
         ply += 1;
-        let text = kakinoki::kif_move_text(&pos, m.mv, previous);
+        let text = kakinoki::kif_move_text(&state.pos, m.mv, state.previous);
         let time = m.time.map(|t| {
             let total = t
                 .total
-                .unwrap_or_else(|| totals[mover].saturating_add(t.spent));
-            totals[mover] = total;
+                .unwrap_or_else(|| state.totals[mover].saturating_add(t.spent));
+            state.totals[mover] = total;
             (t.spent, total)
         });
-        move_line(&mut out, ply, &text, time);
-        kakinoki::write_comments(&mut out, &m.comments);
-        pos = next;
-        previous = Some(m.mv);
+        let mark = !m.variations.is_empty() || (i == 0 && line.sibling_follows);
+        move_line(out, ply, &text, time, mark);
+        kakinoki::write_comments(out, &m.comments);
+        state.pos = next;
+        state.previous = Some(m.mv);
     }
-    if let Some(ending) = &record.ending
-        && ply == record.moves.len()
+    if let Some(ending) = line.ending
+        && states.len() == line.moves.len()
     {
-        let mover = pos.side_to_move();
-        if let Some(text) = kakinoki::illegal_text(record, &pos) {
+        let mover = state.pos.side_to_move();
+        if line.main
+            && let Some(text) = kakinoki::illegal_text(record, &state.pos)
+        {
             ply += 1;
-            move_line(&mut out, ply, &text, None);
+            move_line(out, ply, &text, None, false);
         }
         let word = kakinoki::terminal_text(&ending.special, mover);
         let time = ending.time.map(|t| {
             (
                 t.spent,
                 t.total
-                    .unwrap_or_else(|| totals[mover].saturating_add(t.spent)),
+                    .unwrap_or_else(|| state.totals[mover].saturating_add(t.spent)),
             )
         });
-        move_line(&mut out, ply + 1, &word, time);
-        kakinoki::write_comments(&mut out, &ending.comments);
+        move_line(out, ply + 1, &word, time, false);
+        kakinoki::write_comments(out, &ending.comments);
         // Kifu for Windows sums up a mate as a win.
         let summary = match &ending.special {
             Special::Mate => Special::Resign,
             other => other.clone(),
         };
-        if let Some(line) = kakinoki::summary_text(record, &summary, ply) {
-            out.push_str(&line);
+        if let Some(text) = kakinoki::summary_text(record, mover, &summary, ply) {
+            out.push_str(&text);
             out.push('\n');
         }
     }
-    out
+    states
+}
+
+/// Writes the variations of the moves of `line` (`states`: where it stood before each move
+/// written) as Kifu for Windows does, depth first: the variations of its last move first, and
+/// after each variation, the variations that branch off it.
+fn write_variations(out: &mut String, record: &Record, line: Line<'_>, states: &[Before]) {
+    for (i, (m, &before)) in line.moves.iter().zip(states).enumerate().rev() {
+        let ply = line.first.saturating_add(i);
+        for (k, variation) in m.variations.iter().enumerate() {
+            let _ = write!(out, "\n変化：{ply}手\n");
+            let sub = Line {
+                moves: &variation.moves,
+                ending: variation.ending.as_ref(),
+                first: ply,
+                main: false,
+                sibling_follows: k + 1 < m.variations.len(),
+            };
+            let sub_states = write_line(out, record, sub, before);
+            write_variations(out, record, sub, &sub_states);
+        }
+    }
 }

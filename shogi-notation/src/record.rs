@@ -42,6 +42,18 @@
 //! gives the move number, the text and the reason, and keeps the moves read before it
 //! ([`RecordError::partial`]).
 //!
+//! # Variations
+//! KIF and KI2 records may hold variations (変化, henka): lines of moves played instead of a
+//! move, written after the main line. The readers keep them as a tree: each [`RecordMove`]
+//! holds its alternatives in [`RecordMove::variations`], each a [`Variation`] with its own
+//! moves (which may hold variations in turn) and ending. Every variation move is checked like
+//! a move of the main line, from the position before the move it replaces; an illegal move in
+//! a variation is an error that names its move number and text, unless a foul ending
+//! (`反則勝ち`, `反則負け`) follows it in that line, which then ends with no move kept for the
+//! foul. The KIF and KI2 writers write the variations back; CSA cannot hold them, so its writer
+//! drops them. [`Record::outcome`], [`Record::usi_moves`] and the other methods of [`Record`]
+//! look at the main line only.
+//!
 //! # Variant records
 //! A record of the untakeable-silver variant carries its start position as an SFEN with the
 //! untakeable silvers marked `S!` ([`MarkedSfen`]) in one header line, which other programs
@@ -91,7 +103,8 @@ pub struct Record {
     pub headers: Vec<Header>,
     /// Comments on the start position (before the first move).
     pub start_comments: Vec<String>,
-    /// The moves of the main line, in order; each is legal in the position before it.
+    /// The moves of the main line, in order; each is legal in the position before it. The
+    /// variations hang off these moves ([`RecordMove::variations`]).
     pub moves: Vec<RecordMove>,
     /// How the record ends, if it says so: the terminal word (`投了`, `%TORYO`, …).
     pub ending: Option<Ending>,
@@ -100,7 +113,7 @@ pub struct Record {
     pub illegal_move: Option<WrittenMove>,
 }
 
-/// A move of a record with its time and comments.
+/// A move of a record with its time, comments and the variations that branch off it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordMove {
     /// The move (always legal in the position before it).
@@ -109,16 +122,66 @@ pub struct RecordMove {
     pub time: Option<MoveTime>,
     /// Comments after the move, one entry per comment line.
     pub comments: Vec<String>,
+    /// Alternatives to this move (変化, henka), in the order written; each line starts with a
+    /// move that replaces this one, in the position before it.
+    pub variations: Vec<Variation>,
 }
 
 impl RecordMove {
-    /// A move with no time and no comment.
+    /// A move with no time, no comment and no variation.
     #[must_use]
     pub fn new(mv: Move) -> RecordMove {
         RecordMove {
             mv,
             time: None,
             comments: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// A variation (変化, henka): a line of moves played instead of a move of the line it branches
+/// off ([`RecordMove::variations`]), and how that line ends.
+///
+/// Its first move replaces the move that holds the variation, in the same position; the other
+/// moves follow it, and each may hold variations of its own. Alternatives to the first move of
+/// a variation are further entries of the list it is in: the readers never put variations on
+/// the first move of a variation, and the writers write such variations as those entries.
+///
+/// ```
+/// use shogi_notation::kif;
+/// use shogi_notation::record::{Ending, Record, RecordMove, Special, Variation};
+///
+/// let mut rec = Record::standard();
+/// rec.push("7g7f".parse()?)?;
+/// rec.push("3c3d".parse()?)?;
+/// // Instead of 3c3d: 8c8d, then the game is interrupted.
+/// let mut line = Variation::new(vec![RecordMove::new("8c8d".parse()?)]);
+/// line.ending = Some(Ending::new(Special::Interrupt));
+/// rec.moves[1].variations.push(line);
+///
+/// let text = kif::write(&rec);
+/// assert!(text.contains("   2 ３四歩(33)   +\n"));
+/// assert!(text.contains("\n変化：2手\n   2 ８四歩(83)\n   3 中断\n"));
+/// assert_eq!(kif::read(&text)?, rec);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Variation {
+    /// The moves of the line; the first replaces the move that holds the variation. Each is
+    /// legal in the position before it.
+    pub moves: Vec<RecordMove>,
+    /// How the line ends, if the record says so (`中断`, `投了`, …).
+    pub ending: Option<Ending>,
+}
+
+impl Variation {
+    /// A line of `moves` with no ending.
+    #[must_use]
+    pub fn new(moves: Vec<RecordMove>) -> Variation {
+        Variation {
+            moves,
+            ending: None,
         }
     }
 }
@@ -1149,16 +1212,6 @@ impl Builder {
         Ok(())
     }
 
-    /// Resolves a Japanese move against the current position.
-    pub(crate) fn resolve_japanese(&self, j: &JapaneseMove) -> Result<Move, ResolveError> {
-        let previous = self.previous();
-        match &self.pos {
-            AnyPosition::Standard(p) => j.resolve(p, previous),
-            AnyPosition::UntakeableSilver(p) => j.resolve(p, previous),
-            _ => Err(ResolveError::NoMatchingMove),
-        }
-    }
-
     /// Where a comment read now belongs: the ending, the last move, or the start.
     pub(crate) fn comments_mut(&mut self) -> &mut Vec<String> {
         if let Some(ending) = &mut self.record.ending {
@@ -1178,6 +1231,20 @@ impl Builder {
     /// The record read.
     pub(crate) fn finish(self) -> Record {
         self.record
+    }
+}
+
+/// Resolves a Japanese move against `pos` (after `previous`), over the variants of
+/// [`AnyPosition`].
+pub(crate) fn resolve_japanese(
+    pos: &AnyPosition,
+    previous: Option<Move>,
+    j: &JapaneseMove,
+) -> Result<Move, ResolveError> {
+    match pos {
+        AnyPosition::Standard(p) => j.resolve(p, previous),
+        AnyPosition::UntakeableSilver(p) => j.resolve(p, previous),
+        _ => Err(ResolveError::NoMatchingMove),
     }
 }
 

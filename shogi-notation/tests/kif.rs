@@ -8,7 +8,7 @@ use shogi_movegen::IllegalMoveKind;
 use shogi_notation::kif;
 use shogi_notation::record::{
     self, Ending, Format, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordErrorKind,
-    RecordMove, Special, WrittenMove,
+    RecordMove, Special, Variation, WrittenMove,
 };
 use shogi_notation::sfen::{MarkedSfen, Sfen};
 use shogi_rules::{DrawReason, Outcome, WinReason};
@@ -309,21 +309,278 @@ fn board_diagram_start() -> TestResult {
     Ok(())
 }
 
+/// A record whose variations branch at every depth, written in the order of Kifu for Windows:
+/// the variations of the last branching move first, each followed by its own.
+const TREE: &str = "\
+   1 ７六歩(77)   +
+   2 ３四歩(33)   +
+   3 ２二角成(88) +
+   4 同　銀(31)   +
+   5 ４五角打
+   6 中断
+まで5手で中断
+
+変化：4手
+   4 同　飛(82)   +
+   5 ８八銀(79)   +
+   6 投了
+まで5手で先手の勝ち
+
+変化：5手
+   5 ７七桂(89)
+*in A5
+   6 中断
+まで5手で中断
+
+変化：4手
+   4 ４二銀(31)
+
+変化：3手
+   3 ２六歩(27)
+*B first
+   4 ８四歩(83)
+   5 投了
+まで4手で後手の勝ち
+
+変化：2手
+   2 ８四歩(83)
+   3 ２六歩(27)   +
+   4 ８五歩(84)
+
+変化：3手
+   3 ６八銀(79)
+   4 ８五歩(84)   +
+
+変化：4手
+   4 ３四歩(33)
+
+変化：1手
+   1 ２六歩(27)
+   2 ３四歩(33)
+   3 投了
+";
+
+/// The moves of a line as USI text.
+fn usi(moves: &[RecordMove]) -> Vec<String> {
+    moves.iter().map(|m| m.mv.to_string()).collect()
+}
+
+/// The special of a variation's ending.
+fn special(v: &Variation) -> Option<&Special> {
+    v.ending.as_ref().map(|e| &e.special)
+}
+
+/// The numbers of the `変化：N手` headers of a text, in order.
+fn headers(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("変化："))
+        .map(|n| n.trim().to_string())
+        .collect()
+}
+
 #[test]
-fn variations_are_skipped() -> TestResult {
-    let text = format!(
-        "{HEAD}   1 ７六歩(77)   ( 0:01/00:00:01)+\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 中断         ( 0:00/00:00:01)\nまで2手で中断\n\n変化：1手\n   1 ２六歩(27)   ( 0:01/00:00:01)\n   2 ８四歩(83)\n*variation comment\n   3 投了\nまで2手で後手の勝ち\n\n変化：２手\n   2 ９九九\n"
-    );
+fn variations_attach_to_the_right_move() -> TestResult {
+    let text = format!("{HEAD}{TREE}");
     let rec = kif::read(&text)?;
-    assert_eq!(rec.usi_moves(), [mv("7g7f"), mv("3c3d")]);
+    assert_eq!(usi(&rec.moves), ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
     assert_eq!(
         rec.ending.as_ref().map(|e| &e.special),
         Some(&Special::Interrupt)
     );
-    assert!(rec.moves.iter().all(|m| m.comments.is_empty()));
+    // Move 1: one line.
+    let [d] = rec.moves[0].variations.as_slice() else {
+        panic!("move 1: {:?}", rec.moves[0].variations)
+    };
+    assert_eq!(usi(&d.moves), ["2g2f", "3c3d"]);
+    assert_eq!(special(d), Some(&Special::Resign));
+    // Move 2: a line with a variation at its move 3, which has one at its move 4.
+    let [c] = rec.moves[1].variations.as_slice() else {
+        panic!("move 2")
+    };
+    assert_eq!(usi(&c.moves), ["8c8d", "2g2f", "8d8e"]);
+    assert_eq!(special(c), None);
+    assert!(c.moves[0].variations.is_empty() && c.moves[2].variations.is_empty());
+    let [c3] = c.moves[1].variations.as_slice() else {
+        panic!("move 3 of the line of move 2")
+    };
+    assert_eq!(usi(&c3.moves), ["7i6h", "8d8e"]);
+    let [c34] = c3.moves[1].variations.as_slice() else {
+        panic!("three deep")
+    };
+    assert_eq!(usi(&c34.moves), ["3c3d"]);
+    // Move 3: a comment on the first move of a variation, and its ending.
+    let [b] = rec.moves[2].variations.as_slice() else {
+        panic!("move 3")
+    };
+    assert_eq!(usi(&b.moves), ["2g2f", "8c8d"]);
+    assert_eq!(b.moves[0].comments, ["B first"]);
+    assert_eq!(special(b), Some(&Special::Resign));
+    // Move 4: two alternatives (the second comes after the variations of the first); the
+    // first starts with 同 (the square of move 3) and has a variation of its own.
+    let [a, a2] = rec.moves[3].variations.as_slice() else {
+        panic!("move 4")
+    };
+    assert_eq!(usi(&a.moves), ["8b2b", "7i8h"]);
+    assert_eq!(special(a), Some(&Special::Resign));
+    assert_eq!(usi(&a2.moves), ["3a4b"]);
+    assert_eq!(special(a2), None);
+    let [a5] = a.moves[1].variations.as_slice() else {
+        panic!("move 5 of the line of move 4")
+    };
+    assert_eq!(usi(&a5.moves), ["8i7g"]);
+    assert_eq!(a5.moves[0].comments, ["in A5"]);
+    assert_eq!(special(a5), Some(&Special::Interrupt));
+    assert!(rec.moves[4].variations.is_empty());
+
+    // Written back, the blocks come in the same order, with `+` on the same lines.
+    let written = kif::write(&rec);
+    assert_eq!(headers(&written), headers(&text));
+    let plus = |t: &str| t.lines().filter(|l| l.ends_with('+')).count();
+    assert_eq!(plus(&written), plus(&text), "{written}");
+    assert_eq!(kif::read(&written)?, rec, "{written}");
+    // KI2 keeps the same tree.
+    let ki2_text = shogi_notation::ki2::write(&rec);
+    assert_eq!(headers(&ki2_text), headers(&text));
+    assert_eq!(shogi_notation::ki2::read(&ki2_text)?, rec, "{ki2_text}");
+    // CSA keeps the main line only.
+    let csa = shogi_notation::csa::read(&shogi_notation::csa::write(&rec))?;
+    assert_eq!(csa.usi_moves(), rec.usi_moves());
+    assert!(csa.moves.iter().all(|m| m.variations.is_empty()));
+    Ok(())
+}
+
+#[test]
+fn variations_with_times_and_move_numbers() -> TestResult {
+    // A variation replays its times from the position it branches off; the move numbers of a
+    // record from a later position are kept relative to its first move.
+    let text = format!(
+        "{HEAD}  11 ７六歩(77)   ( 0:02/00:00:02)\n  12 ３四歩(33)   ( 0:01/00:00:01)+\n  13 中断         ( 0:00/00:00:02)\n\n変化：12手\n  12 ８四歩(83)   ( 0:05/00:00:05)\n  13 ２六歩(27)   ( 0:03/00:00:05)\n"
+    );
+    let rec = kif::read(&text)?;
+    let line = &rec.moves[1].variations[0];
+    assert_eq!(usi(&line.moves), ["8c8d", "2g2f"]);
+    assert_eq!(
+        line.moves[1].time,
+        Some(MoveTime {
+            spent: Duration::from_secs(3),
+            total: Some(Duration::from_secs(5))
+        })
+    );
+    // Written from move 1, with the totals of the line.
+    let mut rec = rec;
+    for m in &mut rec.moves[1].variations[0].moves {
+        m.time = m.time.map(|t| MoveTime::spent(t.spent));
+    }
+    let written = kif::write(&rec);
+    assert!(
+        written.contains(
+            "\n変化：2手\n   2 ８四歩(83)   ( 0:05/00:00:05)\n   3 ２六歩(27)   ( 0:03/00:00:05)\n"
+        ),
+        "{written}"
+    );
+    Ok(())
+}
+
+#[test]
+fn variation_blocks_that_branch_off_no_move_are_skipped() -> TestResult {
+    // Move 4 of the main line is its terminal word: the block replacing it, and the block that
+    // branches off that block, are skipped; the next block attaches again.
+    let text = format!(
+        "{HEAD}   1 ７六歩(77)   +\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 投了\n\n変化：4手\n   4 ８四歩(83)\n   5 ２五歩(26)\n\n変化：5手\n   5 ９九九\n\n変化：1手\n   1 ２六歩(27)\n"
+    );
+    let rec = kif::read(&text)?;
+    assert_eq!(rec.moves.len(), 3);
+    assert_eq!(rec.moves[0].variations.len(), 1);
+    assert!(rec.moves[1..].iter().all(|m| m.variations.is_empty()));
+    // So are variations nested deeper than 200 lines: one block per move, each branching off
+    // the second move of the one before.
+    let shuffle = |ply: usize| match (ply % 2, (ply - 1) / 2 % 2) {
+        (1, 0) => "３八飛(28)",
+        (1, _) => "２八飛(38)",
+        (_, 0) => "７二飛(82)",
+        _ => "８二飛(72)",
+    };
+    let mut text = HEAD.to_string();
+    for ply in 1..=300 {
+        text.push_str(&format!("{ply:>4} {}\n", shuffle(ply)));
+    }
+    for first in 1..300 {
+        text.push_str(&format!(
+            "\n変化：{first}手\n{first:>4} {}\n{:>4} {}\n",
+            shuffle(first),
+            first + 1,
+            shuffle(first + 1)
+        ));
+    }
+    let rec = kif::read(&text)?;
+    let mut depth = 0;
+    let mut line = &rec.moves[..];
+    while let Some(v) = line.iter().find_map(|m| m.variations.first()) {
+        depth += 1;
+        line = &v.moves;
+    }
+    assert_eq!(depth, 200);
+    Ok(())
+}
+
+#[test]
+fn illegal_moves_in_variations() -> TestResult {
+    let main = format!(
+        "{HEAD}   1 ７六歩(77)   +\n   2 ３四歩(33)   +\n   3 中断\n\n変化：2手\n   2 ８四歩(83)\n"
+    );
+    // An illegal move is an error naming its number and text; what was read before is kept.
+    let err = kif::read(&format!("{main}   3 ７五歩打\n   4 ８五歩(84)\n")).expect_err("illegal");
+    assert_eq!(err.line(), 9);
+    match err.kind() {
+        RecordErrorKind::IllegalMove {
+            ply: 3,
+            text,
+            problem: MoveProblem::Illegal(IllegalMoveKind::NotInHand),
+        } => assert_eq!(text, "７五歩打"),
+        other => panic!("{other}"),
+    }
+    assert_eq!(err.partial().usi_moves(), [mv("7g7f"), mv("3c3d")]);
+    assert_eq!(usi(&err.partial().moves[1].variations[0].moves), ["8c8d"]);
+    // Also at the end of the text, before another block, or before an ending that is no foul.
+    for tail in ["", "\n変化：1手\n   1 ２六歩(27)\n", "   4 投了\n"] {
+        let err = kif::read(&format!("{main}   3 ７五歩打\n{tail}")).expect_err(tail);
+        assert!(
+            matches!(err.kind(), RecordErrorKind::IllegalMove { ply: 3, .. }),
+            "{tail}: {err}"
+        );
+    }
+    // A move that cannot be read, or that is not there.
+    for (bad, problem) in [("９九九", "syntax"), ("５五歩", "resolve")] {
+        let err = kif::read(&format!("{main}   3 {bad}\n")).expect_err(bad);
+        match (err.kind(), problem) {
+            (
+                RecordErrorKind::IllegalMove {
+                    ply: 3,
+                    problem: MoveProblem::Syntax(_),
+                    ..
+                },
+                "syntax",
+            )
+            | (
+                RecordErrorKind::IllegalMove {
+                    ply: 3,
+                    problem: MoveProblem::Resolve(_),
+                    ..
+                },
+                "resolve",
+            ) => {}
+            (other, _) => panic!("{bad}: {other}"),
+        }
+    }
+    // Before a foul ending, the illegal move is dropped and the ending kept.
+    let rec = kif::read(&format!("{main}   3 ７五歩打\n*foul\n   4 反則勝ち\n"))?;
+    let line = &rec.moves[1].variations[0];
+    assert_eq!(usi(&line.moves), ["8c8d"]);
+    let ending = line.ending.as_ref().ok_or("ending")?;
+    assert_eq!(ending.special, Special::IllegalWin);
+    assert_eq!(ending.comments, ["foul"]);
     // A malformed variation header is an error.
-    let bad = text.replace("変化：1手", "変化：   1手です");
-    let err = kif::read(&bad).expect_err("bad header");
+    let err = kif::read(&main.replace("変化：2手", "変化：   2手です")).expect_err("bad header");
     assert!(matches!(err.kind(), RecordErrorKind::Syntax(_)), "{err}");
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Every real record in `../shared/records/{kif,ki2,csa}` is read from its bytes and compared
 //! with the reading stored beside it in `NAME.expected.json` (start SFEN, main-line moves,
-//! terminal word, the kept illegal move, or the expected failure).
+//! terminal word, the kept illegal move, the number of variation blocks of KIF and KI2 files,
+//! or the expected failure).
 //!
 //! The records are third-party files; they are read from the shared folder beside the clone
 //! and never copied into the repository. When the folder is missing the tests fail, so that CI
@@ -10,7 +11,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use shogi_notation::record::{self, Format, MoveProblem, Record, RecordErrorKind, Special};
+use shogi_notation::record::{
+    self, Format, MoveProblem, Record, RecordErrorKind, RecordMove, Special,
+};
 use shogi_notation::sfen::Sfen;
 use shogi_rules::{Outcome, WinReason};
 use shogi_types::{Color, Move};
@@ -72,6 +75,46 @@ fn result_matches(result: &Value, ending: Option<&Special>) -> bool {
         (Some("illegal"), Some(s)) => s.is_foul(),
         _ => false,
     }
+}
+
+/// The number of variation lines in the tree of `moves` (every depth).
+fn count_variations(moves: &[RecordMove]) -> usize {
+    moves
+        .iter()
+        .flat_map(|m| &m.variations)
+        .map(|v| 1 + count_variations(&v.moves))
+        .sum()
+}
+
+/// Where two trees of variations first differ (moves and the words of the endings), if they
+/// do; `path` names the line.
+fn tree_difference(a: &[RecordMove], b: &[RecordMove], path: &str) -> Option<String> {
+    if a.len() != b.len() {
+        return Some(format!("{path}: {} moves, then {}", a.len(), b.len()));
+    }
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        if x.mv != y.mv {
+            return Some(format!("{path}: move {i} {} then {}", x.mv, y.mv));
+        }
+        if x.variations.len() != y.variations.len() {
+            return Some(format!(
+                "{path}: move {i} has {} variations, then {}",
+                x.variations.len(),
+                y.variations.len()
+            ));
+        }
+        for (k, (v, w)) in x.variations.iter().zip(&y.variations).enumerate() {
+            let sub = format!("{path}/{i}.{k}");
+            let (e, f) = (v.ending.as_ref(), w.ending.as_ref());
+            if e.map(|e| &e.special) != f.map(|f| &f.special) {
+                return Some(format!("{sub}: ending {e:?} then {f:?}"));
+            }
+            if let Some(why) = tree_difference(&v.moves, &w.moves, &sub) {
+                return Some(why);
+            }
+        }
+    }
+    None
 }
 
 /// The winners of the foul endings, from each file's `result_detail`.
@@ -174,6 +217,11 @@ fn check_file(path: &Path, name: &str, expected: &Value, format: Format) -> Resu
         }
         (want, got) => return Err(format!("illegal move {got:?}, expected {want:?}")),
     }
+    let variations = count_variations(&rec.moves);
+    let blocks = expected["variation_blocks"].as_u64().unwrap_or(0);
+    if format != Format::Csa && variations as u64 != blocks {
+        return Err(format!("{variations} variations read, expected {blocks}"));
+    }
     if let Some((_, winner)) = FOUL_WINNERS.iter().find(|(n, _)| *n == name) {
         match rec.outcome() {
             Some(Outcome::Win {
@@ -188,7 +236,7 @@ fn check_file(path: &Path, name: &str, expected: &Value, format: Format) -> Resu
         }
     }
     // Every record read writes back and reads again with the same start, moves and outcome,
-    // in every format that can hold it.
+    // in every format that can hold it, and (KIF, KI2) with the same variations.
     for (label, written) in [
         ("kif", shogi_notation::kif::write(&rec)),
         ("ki2", shogi_notation::ki2::write(&rec)),
@@ -204,6 +252,13 @@ fn check_file(path: &Path, name: &str, expected: &Value, format: Format) -> Resu
                 "{label} round trip changed the outcome {:?} -> {:?}",
                 rec.outcome(),
                 again.outcome()
+            ));
+        }
+        if label != "csa"
+            && let Some(why) = tree_difference(&rec.moves, &again.moves, "main")
+        {
+            return Err(format!(
+                "{label} round trip changed the variations: {why}\n{written}"
             ));
         }
     }
