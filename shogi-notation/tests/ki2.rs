@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
 use shogi_notation::record::{
     self, Ending, Format, Header, HeaderKey, MoveProblem, Record, RecordErrorKind, RecordMove,
-    Special,
+    Special, Variation,
 };
 use shogi_notation::sfen::MarkedSfen;
 use shogi_notation::{ResolveError, ki2, kif};
@@ -152,6 +152,108 @@ fn comments_and_variations() -> TestResult {
     // A malformed variation header is an error.
     let err = ki2::read(&text.replace("変化：   3手", "変化：   3手です")).expect_err("bad");
     assert!(matches!(err.kind(), RecordErrorKind::Syntax(_)), "{err}");
+    Ok(())
+}
+
+/// The moves of a line as USI text.
+fn usi(moves: &[RecordMove]) -> Vec<String> {
+    moves.iter().map(|m| m.mv.to_string()).collect()
+}
+
+/// The special of a variation's ending.
+fn special(v: &Variation) -> Option<&Special> {
+    v.ending.as_ref().map(|e| &e.special)
+}
+
+#[test]
+fn variations_are_kept() -> TestResult {
+    let text = "手合割：平手
+
+▲７六歩    △３四歩    ▲２二角成  △同　銀
+▲４五角
+まで5手で中断
+
+変化：   4手
+△同　飛    ▲８八銀
+*in A
+△投了
+
+変化：   5手
+▲７七桂
+まで5手で中断
+
+変化：   2手
+△８四歩    ▲６八銀
+*C
+まで3手で持将棋
+*after C
+
+変化：   3手
+▲２六歩    △８五歩
+";
+    let rec = ki2::read(text)?;
+    assert_eq!(usi(&rec.moves), ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
+    // Move 4: a line starting with 同 (the square of move 3), ending in a terminal word, with
+    // a comment, and a variation of its move 5 ending in a まで line.
+    let [a] = rec.moves[3].variations.as_slice() else {
+        panic!("move 4: {:?}", rec.moves[3].variations)
+    };
+    assert_eq!(usi(&a.moves), ["8b2b", "7i8h"]);
+    assert_eq!(a.moves[1].comments, ["in A"]);
+    assert_eq!(special(a), Some(&Special::Resign));
+    let [a5] = a.moves[1].variations.as_slice() else {
+        panic!("move 5 of the line of move 4")
+    };
+    assert_eq!(usi(&a5.moves), ["8i7g"]);
+    assert_eq!(special(a5), Some(&Special::Interrupt));
+    // Move 2: a line whose move 3 has a variation; comments before and after its まで line.
+    let [c] = rec.moves[1].variations.as_slice() else {
+        panic!("move 2")
+    };
+    assert_eq!(usi(&c.moves), ["8c8d", "7i6h"]);
+    assert_eq!(c.moves[1].comments, ["C"]);
+    let ending = c.ending.as_ref().ok_or("ending")?;
+    assert_eq!(
+        (&ending.special, &ending.comments),
+        (&Special::Impasse, &vec!["after C".to_string()])
+    );
+    let [c3] = c.moves[1].variations.as_slice() else {
+        panic!("move 3 of the line of move 2")
+    };
+    assert_eq!(usi(&c3.moves), ["2g2f", "8d8e"]);
+    assert_eq!(special(c3), None);
+    assert!(rec.moves[0].variations.is_empty() && rec.moves[2].variations.is_empty());
+
+    // Written back (KI2 and KIF), the tree is the same.
+    let written = ki2::write(&rec);
+    assert!(
+        written.contains("\n\n変化：   4手\n△同　飛    ▲８八銀\n*in A\n"),
+        "{written}"
+    );
+    assert_eq!(ki2::read(&written)?, rec, "{written}");
+    assert_eq!(kif::read(&kif::write(&rec))?, rec);
+
+    // An illegal move in a variation is an error naming it; before a foul ending it is dropped.
+    let bad = text.replace("▲７七桂", "▲７七桂    △１一飛");
+    let err = ki2::read(&bad).expect_err("illegal");
+    match err.kind() {
+        RecordErrorKind::IllegalMove {
+            ply: 6,
+            text,
+            problem: MoveProblem::Resolve(ResolveError::NoMatchingMove),
+        } => assert_eq!(text, "△１一飛"),
+        other => panic!("{other}"),
+    }
+    assert_eq!(err.line(), 13);
+    assert_eq!(err.partial().usi_moves(), rec.usi_moves());
+    let foul = text.replace(
+        "▲７七桂\nまで5手で中断",
+        "▲７七桂    △１一飛\nまで6手で後手の反則負け",
+    );
+    let rec = ki2::read(&foul)?;
+    let a5 = &rec.moves[3].variations[0].moves[1].variations[0];
+    assert_eq!(usi(&a5.moves), ["8i7g"]);
+    assert_eq!(special(a5), Some(&Special::IllegalLoss));
     Ok(())
 }
 
@@ -347,7 +449,93 @@ const ENDINGS: [Option<Special>; 20] = [
     Some(Special::Error),
 ];
 
-/// A random legal game from `start`, with comments and an ending.
+/// The endings a variation may get: those that read back as the same word in KIF and KI2.
+const VARIATION_ENDINGS: [Option<Special>; 9] = [
+    None,
+    Some(Special::Resign),
+    Some(Special::Interrupt),
+    Some(Special::Repetition),
+    Some(Special::Impasse),
+    Some(Special::TimeUp),
+    Some(Special::Mate),
+    Some(Special::IllegalWin),
+    Some(Special::Sealed),
+];
+
+/// Up to `len` random legal moves from `pos`, with comments.
+fn random_line(rng: &mut Rng, mut pos: AnyPosition, len: usize) -> Vec<RecordMove> {
+    let mut line = Vec::new();
+    for _ in 0..len {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        if pos.play(m).is_err() {
+            break;
+        }
+        let mut rm = RecordMove::new(m);
+        if rng.below(5) == 0 {
+            rm.comments
+                .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
+        }
+        line.push(rm);
+    }
+    line
+}
+
+/// Adds random variations to the line `moves` played from `start`: at some moves (never the
+/// first move of a variation, whose alternatives are listed beside it), one or two lines of
+/// one to four legal moves, with an ending and variations of their own, up to three deep.
+fn add_variations(rng: &mut Rng, moves: &mut [RecordMove], start: AnyPosition, depth: usize) {
+    let mut pos = start;
+    for (i, m) in moves.iter_mut().enumerate() {
+        if (depth == 0 || i > 0) && depth < 3 && rng.below(6) == 0 {
+            for _ in 0..1 + rng.below(2) {
+                let len = 1 + rng.below(4);
+                let mut v = Variation::new(random_line(rng, pos, len));
+                add_variations(rng, &mut v.moves, pos, depth + 1);
+                if let Some(special) = VARIATION_ENDINGS[rng.below(VARIATION_ENDINGS.len())].clone()
+                {
+                    let mut ending = Ending::new(special);
+                    if rng.below(3) == 0 {
+                        ending.comments.push("変化終わり".to_string());
+                    }
+                    v.ending = Some(ending);
+                }
+                m.variations.push(v);
+            }
+        }
+        if pos.play(m.mv).is_err() {
+            break;
+        }
+    }
+}
+
+/// Checks that the variations of `again` (read back) are those of `rec`: moves, comments and
+/// endings.
+fn assert_same_tree(again: &[RecordMove], rec: &[RecordMove]) {
+    assert_eq!(again.len(), rec.len());
+    for (a, b) in again.iter().zip(rec) {
+        assert_eq!(a.mv, b.mv);
+        assert_eq!(a.comments, b.comments);
+        assert_eq!(
+            a.variations.len(),
+            b.variations.len(),
+            "variations of {}",
+            b.mv
+        );
+        for (v, w) in a.variations.iter().zip(&b.variations) {
+            assert_eq!(
+                v.ending.as_ref().map(|e| (&e.special, &e.comments)),
+                w.ending.as_ref().map(|e| (&e.special, &e.comments))
+            );
+            assert_same_tree(&v.moves, &w.moves);
+        }
+    }
+}
+
+/// A random legal game from `start`, with comments, an ending and sometimes variations.
 fn random_record(start: AnyPosition, seed: u64, plies: usize) -> Record {
     let mut rng = Rng(seed | 1);
     let mut rec = Record::new(start);
@@ -374,6 +562,9 @@ fn random_record(start: AnyPosition, seed: u64, plies: usize) -> Record {
                 .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
         }
         rec.moves.push(rm);
+    }
+    if rng.below(2) == 0 {
+        add_variations(&mut rng, &mut rec.moves, start, 0);
     }
     if let Some(special) = ENDINGS[rng.below(ENDINGS.len())].clone() {
         let mut ending = Ending::new(special);
@@ -408,5 +599,8 @@ proptest! {
             again.ending.as_ref().map(|e| &e.comments),
             rec.ending.as_ref().map(|e| &e.comments)
         );
+        assert_same_tree(&again.moves, &rec.moves);
+        // Writing the record read back gives the same text.
+        prop_assert_eq!(ki2::write(&again), written);
     }
 }

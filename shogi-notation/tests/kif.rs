@@ -995,7 +995,106 @@ const ENDINGS: [Option<Special>; 20] = [
     Some(Special::Error),
 ];
 
-/// A random legal game from `start`, with times, comments and an ending.
+/// The endings a variation may get: those that read back as the same word in KIF and KI2.
+const VARIATION_ENDINGS: [Option<Special>; 9] = [
+    None,
+    Some(Special::Resign),
+    Some(Special::Interrupt),
+    Some(Special::Repetition),
+    Some(Special::Impasse),
+    Some(Special::TimeUp),
+    Some(Special::Mate),
+    Some(Special::IllegalWin),
+    Some(Special::Sealed),
+];
+
+/// Up to `len` random legal moves from `pos`, with times (when `times`) and comments.
+fn random_line(rng: &mut Rng, mut pos: AnyPosition, len: usize, times: bool) -> Vec<RecordMove> {
+    let mut line = Vec::new();
+    for _ in 0..len {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        if pos.play(m).is_err() {
+            break;
+        }
+        let mut rm = RecordMove::new(m);
+        if times && rng.below(4) != 0 {
+            rm.time = Some(MoveTime::spent(Duration::from_secs(rng.below(600) as u64)));
+        }
+        if rng.below(5) == 0 {
+            rm.comments
+                .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
+        }
+        line.push(rm);
+    }
+    line
+}
+
+/// Adds random variations to the line `moves` played from `start`: at some moves (never the
+/// first move of a variation, whose alternatives are listed beside it), one or two lines of
+/// one to four legal moves, with an ending and variations of their own, up to three deep.
+fn add_variations(
+    rng: &mut Rng,
+    moves: &mut [RecordMove],
+    start: AnyPosition,
+    depth: usize,
+    times: bool,
+) {
+    let mut pos = start;
+    for (i, m) in moves.iter_mut().enumerate() {
+        if (depth == 0 || i > 0) && depth < 3 && rng.below(6) == 0 {
+            for _ in 0..1 + rng.below(2) {
+                let len = 1 + rng.below(4);
+                let mut v = Variation::new(random_line(rng, pos, len, times));
+                add_variations(rng, &mut v.moves, pos, depth + 1, times);
+                if let Some(special) = VARIATION_ENDINGS[rng.below(VARIATION_ENDINGS.len())].clone()
+                {
+                    let mut ending = Ending::new(special);
+                    if rng.below(3) == 0 {
+                        ending.comments.push("変化終わり".to_string());
+                    }
+                    v.ending = Some(ending);
+                }
+                m.variations.push(v);
+            }
+        }
+        if pos.play(m.mv).is_err() {
+            break;
+        }
+    }
+}
+
+/// Checks that the variations of `again` (read back) are those of `rec`: moves, comments,
+/// endings and (when `times`) the time spent on each move.
+fn assert_same_tree(again: &[RecordMove], rec: &[RecordMove], times: bool) {
+    assert_eq!(again.len(), rec.len());
+    for (a, b) in again.iter().zip(rec) {
+        assert_eq!(a.mv, b.mv);
+        assert_eq!(a.comments, b.comments);
+        if times {
+            assert_eq!(a.time.map(|t| t.spent), b.time.map(|t| t.spent));
+        }
+        assert_eq!(
+            a.variations.len(),
+            b.variations.len(),
+            "variations of {}",
+            b.mv
+        );
+        for (v, w) in a.variations.iter().zip(&b.variations) {
+            assert_eq!(
+                v.ending.as_ref().map(|e| (&e.special, &e.comments)),
+                w.ending.as_ref().map(|e| (&e.special, &e.comments))
+            );
+            assert_same_tree(&v.moves, &w.moves, times);
+        }
+    }
+}
+
+/// A random legal game from `start`, with times, comments, an ending and sometimes
+/// variations.
 fn random_record(start: AnyPosition, seed: u64, plies: usize) -> Record {
     let mut rng = Rng(seed | 1);
     let mut rec = Record::new(start);
@@ -1026,6 +1125,9 @@ fn random_record(start: AnyPosition, seed: u64, plies: usize) -> Record {
                 .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
         }
         rec.moves.push(rm);
+    }
+    if rng.below(2) == 0 {
+        add_variations(&mut rng, &mut rec.moves, start, 0, true);
     }
     if let Some(special) = ENDINGS[rng.below(ENDINGS.len())].clone() {
         let mut ending = Ending::new(special);
@@ -1065,6 +1167,7 @@ fn assert_same_game(rec: &Record, again: &Record, times: bool) {
         again.ending.as_ref().map(|e| &e.comments),
         rec.ending.as_ref().map(|e| &e.comments)
     );
+    assert_same_tree(&again.moves, &rec.moves, times);
 }
 
 proptest! {
