@@ -2,7 +2,9 @@
 
 use arbitrary::Unstructured;
 use shogi_movegen::{Position, Standard};
-use shogi_notation::record::{self, Ending, MoveTime, Record, RecordError, Special};
+use shogi_notation::record::{
+    self, Ending, MoveTime, Record, RecordError, RecordMove, Special, Variation,
+};
 use shogi_notation::{csa, ki2, kif};
 use shogi_types::Color;
 use shogi_variants::{AnyPosition, Handicap, SilverSetup};
@@ -36,15 +38,21 @@ impl Format {
     fn keeps_times(self) -> bool {
         self != Format::Ki2
     }
+
+    /// Whether the format keeps variations (CSA has none).
+    fn keeps_variations(self) -> bool {
+        self != Format::Csa
+    }
 }
 
 /// `kif_parse`: bytes → decoded text → [`kif::read`], then a record generated from the bytes.
 ///
 /// Reading never panics; an error keeps a partial record whose moves are legal. A record that
-/// reads is written, and the text reads back to the same start, moves and outcome; writing
-/// that again gives the same text. A record generated from the bytes (a legal game from a
-/// standard, handicap or variant start, with times, comments and an ending) survives
-/// write → read with its start, moves, outcome, comments and (KIF, CSA) times.
+/// reads is written, and the text reads back to the same start, moves, outcome and (KIF, KI2)
+/// variations; writing that again gives the same text. A record generated from the bytes (a
+/// legal game from a standard, handicap or variant start, with times, comments, an ending and
+/// sometimes variations) survives write → read with its start, moves, outcome, comments,
+/// (KIF, CSA) times and (KIF, KI2) variations with their comments.
 pub fn check_kif_parse(data: &[u8]) {
     check_format(data, Format::Kif);
 }
@@ -85,6 +93,9 @@ fn check_format(data: &[u8], format: Format) {
     }
     if let Some(rec) = generated_record(data) {
         let again = round_trip_text(&rec, format);
+        if format.keeps_variations() {
+            assert_same_variations(&rec.moves, &again.moves, rec.start, true, format);
+        }
         for (i, (a, b)) in rec.moves.iter().zip(&again.moves).enumerate() {
             assert_eq!(a.comments, b.comments, "comments of move {} changed", i + 1);
             if format.keeps_times() {
@@ -137,12 +148,65 @@ fn round_trip_text(rec: &Record, format: Format) -> Record {
         rec.outcome(),
         "{format:?}: outcome changed\n{written}"
     );
+    if format.keeps_variations() {
+        assert_same_variations(&rec.moves, &again.moves, rec.start, false, format);
+    }
     assert_eq!(
         format.write(&again),
         written,
         "{format:?}: writing the record read back gives another text"
     );
     again
+}
+
+/// Checks that the variations hanging off `line` (played from `start`) survived in `again`:
+/// the same tree of moves, each ending with the same outcome (its word may change, as for the
+/// main line) and, when `comments`, the same comments on every move of the variations.
+fn assert_same_variations(
+    line: &[RecordMove],
+    again: &[RecordMove],
+    start: AnyPosition,
+    comments: bool,
+    format: Format,
+) {
+    assert_eq!(line.len(), again.len(), "{format:?}: a variation changed");
+    let mut pos = start;
+    for (a, b) in line.iter().zip(again) {
+        assert_eq!(a.mv, b.mv, "{format:?}: a variation move changed");
+        assert_eq!(
+            a.variations.len(),
+            b.variations.len(),
+            "{format:?}: the variations of {} changed",
+            a.mv
+        );
+        for (v, w) in a.variations.iter().zip(&b.variations) {
+            let mut end = pos;
+            for m in &v.moves {
+                assert!(end.play(m.mv).is_ok(), "a variation holds an illegal move");
+            }
+            let mover = end.side_to_move();
+            assert_eq!(
+                v.ending.as_ref().map(|e| e.special.outcome(mover)),
+                w.ending.as_ref().map(|e| e.special.outcome(mover)),
+                "{format:?}: the ending of a variation of {} changed",
+                a.mv
+            );
+            if comments {
+                for (x, y) in v.moves.iter().zip(&w.moves) {
+                    assert_eq!(x.comments, y.comments, "{format:?}: variation comments");
+                }
+                assert_eq!(
+                    v.ending.as_ref().map(|e| &e.comments),
+                    w.ending.as_ref().map(|e| &e.comments),
+                    "{format:?}: variation ending comments"
+                );
+            }
+            assert_same_variations(&v.moves, &w.moves, pos, comments, format);
+        }
+        if pos.play(a.mv).is_err() {
+            return;
+        }
+    }
 }
 
 /// Comments the generator attaches (plain, with markers of the formats, empty, padded).
@@ -230,5 +294,57 @@ fn generated_record(data: &[u8]) -> Option<Record> {
         let all = endings();
         rec.ending = Some(Ending::new(all[u.choose_index(all.len()).ok()?].clone()));
     }
+    if u.ratio(1, 3).ok()? {
+        for _ in 0..u.int_in_range(1..=4_u8).ok()? {
+            add_variation(&mut u, &mut rec.moves, start, 0)?;
+        }
+    }
     Some(rec)
+}
+
+/// Hangs a variation off a move of `line` (played from `start`) chosen from the bytes: one to
+/// four legal moves, sometimes with comments, an ending and (up to three deep) a variation of
+/// its own. Never on the first move of a variation (`depth` > 0), whose alternatives are
+/// listed beside it.
+fn add_variation(
+    u: &mut Unstructured<'_>,
+    line: &mut [RecordMove],
+    start: AnyPosition,
+    depth: usize,
+) -> Option<()> {
+    let from = usize::from(depth > 0);
+    if line.len() <= from || depth >= 3 {
+        return Some(());
+    }
+    let at = u.int_in_range(from..=line.len() - 1).ok()?;
+    let mut pos = start;
+    for m in line.get(..at)? {
+        pos.play(m.mv).ok()?;
+    }
+    let branch = pos;
+    let mut moves = Vec::new();
+    for _ in 0..u.int_in_range(1..=4_u8).ok()? {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[u.choose_index(legal.len()).ok()?];
+        pos.play(mv).ok()?;
+        let mut m = RecordMove::new(mv);
+        if u.ratio(1, 4).ok()? {
+            m.comments
+                .push(COMMENTS[u.choose_index(COMMENTS.len()).ok()?].to_string());
+        }
+        moves.push(m);
+    }
+    let mut variation = Variation::new(moves);
+    if u.ratio(1, 2).ok()? {
+        let all = endings();
+        variation.ending = Some(Ending::new(all[u.choose_index(all.len()).ok()?].clone()));
+    }
+    if u.ratio(1, 3).ok()? {
+        add_variation(u, &mut variation.moves, branch, depth + 1)?;
+    }
+    line.get_mut(at)?.variations.push(variation);
+    Some(())
 }
