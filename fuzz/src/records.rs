@@ -6,7 +6,6 @@ use shogi_notation::record::{
     self, Ending, MoveTime, Record, RecordError, RecordMove, Special, Variation,
 };
 use shogi_notation::{csa, ki2, kif};
-use shogi_types::Color;
 use shogi_variants::{AnyPosition, Handicap, SilverSetup};
 
 /// The record formats with a reader and a writer.
@@ -221,30 +220,6 @@ const COMMENTS: [&str; 8] = [
     "",
 ];
 
-/// Every ending the generator may give a record.
-fn endings() -> [Special; 18] {
-    [
-        Special::Resign,
-        Special::Interrupt,
-        Special::Repetition,
-        Special::Impasse,
-        Special::EnteringKingWin,
-        Special::EnteringKingDraw,
-        Special::TimeUp,
-        Special::IllegalLoss,
-        Special::IllegalWin,
-        Special::IllegalAction(Color::Black),
-        Special::IllegalAction(Color::White),
-        Special::Mate,
-        Special::NoMate,
-        Special::MaxMoves,
-        Special::Sealed,
-        Special::Try,
-        Special::ForfeitWin,
-        Special::ForfeitLoss,
-    ]
-}
-
 /// A legal game built from the bytes: a start (standard, a handicap, an untakeable-silver
 /// setup), up to 160 moves, times, comments and an ending.
 fn generated_record(data: &[u8]) -> Option<Record> {
@@ -291,7 +266,7 @@ fn generated_record(data: &[u8]) -> Option<Record> {
         }
     }
     if u.ratio(3, 4).ok()? {
-        let all = endings();
+        let all = &Special::KNOWN;
         rec.ending = Some(Ending::new(all[u.choose_index(all.len()).ok()?].clone()));
     }
     if u.ratio(1, 3).ok()? {
@@ -339,7 +314,7 @@ fn add_variation(
     }
     let mut variation = Variation::new(moves);
     if u.ratio(1, 2).ok()? {
-        let all = endings();
+        let all = &Special::KNOWN;
         variation.ending = Some(Ending::new(all[u.choose_index(all.len()).ok()?].clone()));
     }
     if u.ratio(1, 3).ok()? {

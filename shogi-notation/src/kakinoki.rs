@@ -347,6 +347,25 @@ struct Pending {
     problem: MoveProblem,
 }
 
+impl Pending {
+    /// The move `text` (ply `ply`, on line `line`) that could not be played: the move it
+    /// names, if known, and why.
+    fn new(
+        line: usize,
+        ply: usize,
+        text: &str,
+        (mv, problem): (Option<Move>, MoveProblem),
+    ) -> Pending {
+        Pending {
+            line,
+            ply,
+            text: text.to_string(),
+            mv,
+            problem,
+        }
+    }
+}
+
 /// How deep variations may nest (a variation of a variation … of the main line); a block that
 /// would nest deeper is skipped, so that the tree stays shallow enough for recursion.
 pub(crate) const MAX_NESTING: usize = 200;
@@ -685,16 +704,9 @@ impl Reader {
         }
         let b = self.builder(n)?;
         let ply = b.next_ply();
-        let jm = match japanese::parse(text) {
+        let jm = match parse_move(ply, text) {
             Ok(jm) => jm,
-            Err(e) => {
-                let kind = RecordErrorKind::IllegalMove {
-                    ply,
-                    text: text.to_string(),
-                    problem: MoveProblem::Syntax(e.to_string()),
-                };
-                return Err(self.fail(n, kind));
-            }
+            Err(kind) => return Err(self.fail(n, kind)),
         };
         let found = find_move(b.position(), b.previous(), &jm).and_then(|mv| {
             b.play(mv)
@@ -706,15 +718,7 @@ impl Reader {
                     last.time = time;
                 }
             }
-            Err((mv, problem)) => {
-                self.pending = Some(Pending {
-                    line: n,
-                    ply,
-                    text: text.to_string(),
-                    mv,
-                    problem,
-                });
-            }
+            Err(failed) => self.pending = Some(Pending::new(n, ply, text, failed)),
         }
         Ok(())
     }
@@ -746,6 +750,11 @@ impl Reader {
     fn current(&mut self) -> Option<&mut VarLine> {
         let id = *self.stack.last()?;
         self.lines.get_mut(id.checked_sub(1)?)
+    }
+
+    /// The variation line being read, unless it has ended.
+    fn open_line(&mut self) -> Option<&mut VarLine> {
+        self.current().filter(|l| !l.ended)
     }
 
     /// The number of the first move of line `id` (0: the main line) and how many moves it has.
@@ -857,12 +866,9 @@ impl Reader {
         special: Special,
         time: Option<MoveTime>,
     ) -> Result<(), RecordError> {
-        let Some(line) = self.current() else {
+        let Some(line) = self.open_line() else {
             return Ok(());
         };
-        if line.ended {
-            return Ok(());
-        }
         line.ended = true;
         if line.parent.is_none() {
             return Ok(());
@@ -888,12 +894,9 @@ impl Reader {
         text: &str,
         time: Option<MoveTime>,
     ) -> Result<(), RecordError> {
-        let Some(line) = self.current() else {
+        let Some(line) = self.open_line() else {
             return Ok(());
         };
-        if line.ended {
-            return Ok(());
-        }
         if let Some(special) = terminal_word(text) {
             return self.end_variation(special, time);
         }
@@ -905,16 +908,9 @@ impl Reader {
         if line.parent.is_none() {
             return Ok(());
         }
-        let jm = match japanese::parse(text) {
+        let jm = match parse_move(ply, text) {
             Ok(jm) => jm,
-            Err(e) => {
-                let kind = RecordErrorKind::IllegalMove {
-                    ply,
-                    text: text.to_string(),
-                    problem: MoveProblem::Syntax(e.to_string()),
-                };
-                return Err(self.fail(n, kind));
-            }
+            Err(kind) => return Err(self.fail(n, kind)),
         };
         let mut next = line.pos;
         let found = find_move(&line.pos, line.previous(), &jm).and_then(|mv| {
@@ -930,15 +926,9 @@ impl Reader {
                 m.comments = core::mem::take(&mut line.held);
                 line.moves.push(m);
             }
-            Err((mv, problem)) => {
+            Err(failed) => {
                 line.count -= 1;
-                line.pending = Some(Pending {
-                    line: n,
-                    ply,
-                    text: text.to_string(),
-                    mv,
-                    problem,
-                });
+                line.pending = Some(Pending::new(n, ply, text, failed));
             }
         }
         Ok(())
@@ -1012,6 +1002,15 @@ fn direct_move(jm: &JapaneseMove, previous: Option<Move>) -> Option<Move> {
             promote: jm.promotion == Some(true),
         },
         None => Move::Drop { kind: jm.piece, to },
+    })
+}
+
+/// Reads the Japanese move `text` of ply `ply`; unreadable, it is the record's error.
+fn parse_move(ply: usize, text: &str) -> Result<JapaneseMove, RecordErrorKind> {
+    japanese::parse(text).map_err(|e| RecordErrorKind::IllegalMove {
+        ply,
+        text: text.to_string(),
+        problem: MoveProblem::Syntax(e.to_string()),
     })
 }
 

@@ -310,6 +310,30 @@ pub enum Special {
 }
 
 impl Special {
+    /// Every ending word with a fixed meaning, that is every variant but `Other`, in
+    /// declaration order.
+    pub const KNOWN: [Special; 19] = [
+        Special::Resign,
+        Special::Interrupt,
+        Special::Repetition,
+        Special::Impasse,
+        Special::EnteringKingWin,
+        Special::EnteringKingDraw,
+        Special::TimeUp,
+        Special::IllegalLoss,
+        Special::IllegalWin,
+        Special::IllegalAction(Color::Black),
+        Special::IllegalAction(Color::White),
+        Special::Mate,
+        Special::NoMate,
+        Special::MaxMoves,
+        Special::Sealed,
+        Special::Try,
+        Special::ForfeitWin,
+        Special::ForfeitLoss,
+        Special::Error,
+    ];
+
     /// The KIF word (`投了`), or `None` for the endings KIF has no word for.
     #[must_use]
     pub fn kif_word(&self) -> Option<&str> {
@@ -1288,28 +1312,7 @@ mod tests {
 
     #[test]
     fn special_words_round_trip() {
-        let all = [
-            Special::Resign,
-            Special::Interrupt,
-            Special::Repetition,
-            Special::Impasse,
-            Special::EnteringKingWin,
-            Special::EnteringKingDraw,
-            Special::TimeUp,
-            Special::IllegalLoss,
-            Special::IllegalWin,
-            Special::IllegalAction(Color::Black),
-            Special::IllegalAction(Color::White),
-            Special::Mate,
-            Special::NoMate,
-            Special::MaxMoves,
-            Special::Sealed,
-            Special::Try,
-            Special::ForfeitWin,
-            Special::ForfeitLoss,
-            Special::Error,
-        ];
-        for s in all {
+        for s in Special::KNOWN {
             if let Some(w) = s.kif_word() {
                 assert_eq!(Special::from_kif_word(w), Some(s.clone()), "{w}");
             }

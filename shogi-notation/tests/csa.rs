@@ -1,14 +1,16 @@
 //! The CSA reader and writer: every statement, special move, start position form, error and
 //! the write → read round trip.
 
+mod common;
+
 use std::time::Duration;
 
+use common::records::{self, Style, Times};
 use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
 use shogi_notation::csa::{self, CsaOptions, CsaVersion};
 use shogi_notation::record::{
-    Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordErrorKind, RecordMove, Special,
-    WrittenMove,
+    Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordErrorKind, Special, WrittenMove,
 };
 use shogi_notation::sfen::{MarkedSfen, Sfen};
 use shogi_rules::{DrawReason, Outcome, WinReason};
@@ -730,19 +732,6 @@ fn positions_written_as_rank_lines() -> TestResult {
     Ok(())
 }
 
-/// Comments of the random records: plain, with the formats' markers, empty, padded.
-const COMMENTS: [&str; 9] = [
-    "注釈",
-    "** 35 7g7f 3c3d",
-    "*one star",
-    "a,b,'c",
-    "  padded  ",
-    "",
-    "SFEN:9/9/9/9/9/9/9/9/9 b - 1",
-    "ENDING:投了",
-    "%TORYO",
-];
-
 /// Lines and fragments of CSA texts, for texts built at random.
 const FRAGMENTS: [&str; 40] = [
     "PI",
@@ -787,77 +776,18 @@ const FRAGMENTS: [&str; 40] = [
     "",
 ];
 
-/// A record of a random legal game from the start (or a handicap), with times, comments and
-/// an ending.
+/// A random game (see [`records::random_record`]) with the times `version` keeps and no
+/// variations.
 fn random_record(seed: u64, plies: usize, version: CsaVersion) -> Record {
-    let mut rng = seed | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
+    let times = match version {
+        CsaVersion::V30 => Times::Fractional,
+        _ => Times::Seconds,
     };
-    let start = match next() % 4 {
-        0 => Handicap::ALL[(next() % Handicap::ALL.len() as u64) as usize]
-            .position()
-            .into(),
-        1 => SilverSetup::SixPiece.position().into(),
-        _ => AnyPosition::default(),
+    let style = Style {
+        times,
+        variations: false,
     };
-    let mut rec = Record::new(start);
-    if next() % 3 == 0 {
-        rec.start_comments
-            .push(COMMENTS[(next() % COMMENTS.len() as u64) as usize].to_string());
-    }
-    let mut pos = start;
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        let list = moves.as_slice();
-        if list.is_empty() {
-            break;
-        }
-        let mv = list[(next() % list.len() as u64) as usize];
-        if pos.play(mv).is_err() {
-            break;
-        }
-        let mut m = RecordMove::new(mv);
-        if next() % 3 != 0 {
-            let millis = match version {
-                CsaVersion::V30 => next() % 100_000,
-                _ => (next() % 100) * 1000,
-            };
-            m.time = Some(MoveTime::spent(Duration::from_millis(millis)));
-        }
-        if next() % 5 == 0 {
-            m.comments
-                .push(COMMENTS[(next() % COMMENTS.len() as u64) as usize].to_string());
-        }
-        rec.moves.push(m);
-    }
-    let endings = [
-        None,
-        Some(Special::Resign),
-        Some(Special::Interrupt),
-        Some(Special::Repetition),
-        Some(Special::Impasse),
-        Some(Special::EnteringKingWin),
-        Some(Special::TimeUp),
-        Some(Special::IllegalLoss),
-        Some(Special::IllegalWin),
-        Some(Special::IllegalAction(Color::Black)),
-        Some(Special::Mate),
-        Some(Special::MaxMoves),
-        Some(Special::NoMate),
-        Some(Special::Sealed),
-        Some(Special::Try),
-        Some(Special::ForfeitWin),
-        Some(Special::ForfeitLoss),
-        Some(Special::Other("引き分け".into())),
-    ];
-    rec.ending = endings[(next() % endings.len() as u64) as usize]
-        .clone()
-        .map(Ending::new);
-    rec
+    records::random_record(seed, plies, style)
 }
 
 proptest! {
@@ -876,10 +806,11 @@ proptest! {
         prop_assert_eq!(&again.moves, &rec.moves);
         prop_assert_eq!(again.outcome(), rec.outcome());
         prop_assert_eq!(&again.start_comments, &rec.start_comments);
-        // Every ending but 反則勝ち (written as the other side's foul) reads back as itself.
+        // Every ending but 反則勝ち (written as the other side's foul) reads back as itself,
+        // with its comments (its time is not written for every ending).
         if rec.ending.as_ref().map(|e| &e.special) != Some(&Special::IllegalWin) {
-            let ending = rec.ending.as_ref().map(|e| Ending { time: None, ..e.clone() });
-            prop_assert_eq!(&again.ending, &ending);
+            let untimed = |e: &Ending| Ending { time: None, ..e.clone() };
+            prop_assert_eq!(again.ending.as_ref().map(untimed), rec.ending.as_ref().map(untimed));
         }
         // Writing again gives the same text.
         prop_assert_eq!(csa::write_with(&again, CsaOptions::new(version)), written);

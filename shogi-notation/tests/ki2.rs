@@ -1,6 +1,9 @@
 //! KI2 reader and writer: hand-written cases for each feature, and random games written and
 //! read back.
 
+mod common;
+
+use common::records::{self, Style, Times, assert_same_game};
 use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
 use shogi_notation::record::{
@@ -343,7 +346,7 @@ fn writes_six_moves_a_line() -> TestResult {
 #[test]
 fn every_ending_keeps_its_outcome() -> TestResult {
     for moves in [0usize, 1] {
-        for special in ENDINGS.into_iter().flatten() {
+        for special in Special::KNOWN {
             let mut rec = Record::standard();
             if moves == 1 {
                 rec.push(mv("7g7f"))?;
@@ -405,174 +408,16 @@ fn odd_input_does_not_panic() {
 // Random games
 // ---------------------------------------------------------------------------------------------
 
-/// A small xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
-
-const COMMENTS: [&str; 6] = [
-    "",
-    "コメント",
-    " spaced ",
-    "▲７六歩",
-    "まで1手で中断",
-    "*star",
-];
-
-const ENDINGS: [Option<Special>; 20] = [
-    None,
-    Some(Special::Resign),
-    Some(Special::Interrupt),
-    Some(Special::Repetition),
-    Some(Special::Impasse),
-    Some(Special::EnteringKingWin),
-    Some(Special::EnteringKingDraw),
-    Some(Special::TimeUp),
-    Some(Special::IllegalLoss),
-    Some(Special::IllegalWin),
-    Some(Special::IllegalAction(Color::Black)),
-    Some(Special::IllegalAction(Color::White)),
-    Some(Special::Mate),
-    Some(Special::NoMate),
-    Some(Special::MaxMoves),
-    Some(Special::Sealed),
-    Some(Special::Try),
-    Some(Special::ForfeitWin),
-    Some(Special::ForfeitLoss),
-    Some(Special::Error),
-];
-
-/// The endings a variation may get: those that read back as the same word in KIF and KI2.
-const VARIATION_ENDINGS: [Option<Special>; 9] = [
-    None,
-    Some(Special::Resign),
-    Some(Special::Interrupt),
-    Some(Special::Repetition),
-    Some(Special::Impasse),
-    Some(Special::TimeUp),
-    Some(Special::Mate),
-    Some(Special::IllegalWin),
-    Some(Special::Sealed),
-];
-
-/// Up to `len` random legal moves from `pos`, with comments.
-fn random_line(rng: &mut Rng, mut pos: AnyPosition, len: usize) -> Vec<RecordMove> {
-    let mut line = Vec::new();
-    for _ in 0..len {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        if pos.play(m).is_err() {
-            break;
-        }
-        let mut rm = RecordMove::new(m);
-        if rng.below(5) == 0 {
-            rm.comments
-                .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
-        }
-        line.push(rm);
-    }
-    line
-}
-
-/// Adds random variations to the line `moves` played from `start`: at some moves (never the
-/// first move of a variation, whose alternatives are listed beside it), one or two lines of
-/// one to four legal moves, with an ending and variations of their own, up to three deep.
-fn add_variations(rng: &mut Rng, moves: &mut [RecordMove], start: AnyPosition, depth: usize) {
-    let mut pos = start;
-    for (i, m) in moves.iter_mut().enumerate() {
-        if (depth == 0 || i > 0) && depth < 3 && rng.below(6) == 0 {
-            for _ in 0..1 + rng.below(2) {
-                let len = 1 + rng.below(4);
-                let mut v = Variation::new(random_line(rng, pos, len));
-                add_variations(rng, &mut v.moves, pos, depth + 1);
-                if let Some(special) = VARIATION_ENDINGS[rng.below(VARIATION_ENDINGS.len())].clone()
-                {
-                    let mut ending = Ending::new(special);
-                    if rng.below(3) == 0 {
-                        ending.comments.push("変化終わり".to_string());
-                    }
-                    v.ending = Some(ending);
-                }
-                m.variations.push(v);
-            }
-        }
-        if pos.play(m.mv).is_err() {
-            break;
-        }
-    }
-}
-
-/// Checks that the variations of `again` (read back) are those of `rec`: moves, comments and
-/// endings.
-fn assert_same_tree(again: &[RecordMove], rec: &[RecordMove]) {
-    assert_eq!(again.len(), rec.len());
-    for (a, b) in again.iter().zip(rec) {
-        assert_eq!(a.mv, b.mv);
-        assert_eq!(a.comments, b.comments);
-        assert_eq!(
-            a.variations.len(),
-            b.variations.len(),
-            "variations of {}",
-            b.mv
-        );
-        for (v, w) in a.variations.iter().zip(&b.variations) {
-            assert_eq!(
-                v.ending.as_ref().map(|e| (&e.special, &e.comments)),
-                w.ending.as_ref().map(|e| (&e.special, &e.comments))
-            );
-            assert_same_tree(&v.moves, &w.moves);
-        }
-    }
-}
-
-/// A random legal game from `start`, with comments, an ending and sometimes variations.
-fn random_record(start: AnyPosition, seed: u64, plies: usize) -> Record {
-    let mut rng = Rng(seed | 1);
-    let mut rec = Record::new(start);
+/// A random game (see [`records::random_record`]) with variations, no times and headers.
+fn random_record(seed: u64, plies: usize) -> Record {
+    let style = Style {
+        times: Times::None,
+        variations: true,
+    };
+    let mut rec = records::random_record(seed, plies, style);
     rec.headers.push(Header::new(HeaderKey::Event, "棋戦"));
     rec.headers.push(Header::new(HeaderKey::Black, "黒"));
     rec.headers.push(Header::new(HeaderKey::White, "白"));
-    if rng.below(3) == 0 {
-        rec.start_comments
-            .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
-    }
-    let mut pos = start;
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        if pos.play(m).is_err() {
-            break;
-        }
-        let mut rm = RecordMove::new(m);
-        if rng.below(6) == 0 {
-            rm.comments
-                .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
-        }
-        rec.moves.push(rm);
-    }
-    if rng.below(2) == 0 {
-        add_variations(&mut rng, &mut rec.moves, start, 0);
-    }
-    if let Some(special) = ENDINGS[rng.below(ENDINGS.len())].clone() {
-        let mut ending = Ending::new(special);
-        if rng.below(3) == 0 {
-            ending.comments.push("終局".to_string());
-        }
-        rec.ending = Some(ending);
-    }
     rec
 }
 
@@ -580,26 +425,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_games_round_trip(seed in any::<u64>(), plies in 0usize..150, start in 0usize..24) {
-        let starts: Vec<AnyPosition> =
-            Handicap::ALL.iter().map(|h| AnyPosition::from(h.position())).collect();
-        let rec = random_record(starts[start % starts.len()], seed, plies);
+    fn random_games_round_trip(seed in any::<u64>(), plies in 0usize..150) {
+        let rec = random_record(seed, plies);
         let written = ki2::write(&rec);
         let again = record::read_str(&written)
             .map_err(|e| TestCaseError::fail(format!("{e}\n{written}")))?;
-        prop_assert_eq!(again.start, rec.start);
-        prop_assert_eq!(again.usi_moves(), rec.usi_moves());
-        prop_assert_eq!(again.outcome(), rec.outcome());
-        prop_assert_eq!(&again.headers, &rec.headers);
-        prop_assert_eq!(&again.start_comments, &rec.start_comments);
-        for (a, b) in again.moves.iter().zip(&rec.moves) {
-            prop_assert_eq!(&a.comments, &b.comments);
-        }
-        prop_assert_eq!(
-            again.ending.as_ref().map(|e| &e.comments),
-            rec.ending.as_ref().map(|e| &e.comments)
-        );
-        assert_same_tree(&again.moves, &rec.moves);
+        assert_same_game(&rec, &again, false);
         // Writing the record read back gives the same text.
         prop_assert_eq!(ki2::write(&again), written);
     }

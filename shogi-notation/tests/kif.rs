@@ -1,8 +1,11 @@
 //! KIF reader and writer: hand-written cases for each feature, and random games written and
 //! read back.
 
+mod common;
+
 use std::time::Duration;
 
+use common::records::{self, Style, Times, assert_same_game};
 use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
 use shogi_notation::kif;
@@ -949,234 +952,26 @@ proptest! {
 // Random games
 // ---------------------------------------------------------------------------------------------
 
-/// A small xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
-
-const COMMENTS: [&str; 8] = [
-    "",
-    "コメント",
-    " spaced ",
-    "*star",
-    "▲７六歩",
-    "まで1手で中断",
-    "変化：3手",
-    "&しおり",
-];
-
-const ENDINGS: [Option<Special>; 20] = [
-    None,
-    Some(Special::Resign),
-    Some(Special::Interrupt),
-    Some(Special::Repetition),
-    Some(Special::Impasse),
-    Some(Special::EnteringKingWin),
-    Some(Special::EnteringKingDraw),
-    Some(Special::TimeUp),
-    Some(Special::IllegalLoss),
-    Some(Special::IllegalWin),
-    Some(Special::IllegalAction(Color::Black)),
-    Some(Special::IllegalAction(Color::White)),
-    Some(Special::Mate),
-    Some(Special::NoMate),
-    Some(Special::MaxMoves),
-    Some(Special::Sealed),
-    Some(Special::Try),
-    Some(Special::ForfeitWin),
-    Some(Special::ForfeitLoss),
-    Some(Special::Error),
-];
-
-/// The endings a variation may get: those that read back as the same word in KIF and KI2.
-const VARIATION_ENDINGS: [Option<Special>; 9] = [
-    None,
-    Some(Special::Resign),
-    Some(Special::Interrupt),
-    Some(Special::Repetition),
-    Some(Special::Impasse),
-    Some(Special::TimeUp),
-    Some(Special::Mate),
-    Some(Special::IllegalWin),
-    Some(Special::Sealed),
-];
-
-/// Up to `len` random legal moves from `pos`, with times (when `times`) and comments.
-fn random_line(rng: &mut Rng, mut pos: AnyPosition, len: usize, times: bool) -> Vec<RecordMove> {
-    let mut line = Vec::new();
-    for _ in 0..len {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        if pos.play(m).is_err() {
-            break;
-        }
-        let mut rm = RecordMove::new(m);
-        if times && rng.below(4) != 0 {
-            rm.time = Some(MoveTime::spent(Duration::from_secs(rng.below(600) as u64)));
-        }
-        if rng.below(5) == 0 {
-            rm.comments
-                .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
-        }
-        line.push(rm);
-    }
-    line
-}
-
-/// Adds random variations to the line `moves` played from `start`: at some moves (never the
-/// first move of a variation, whose alternatives are listed beside it), one or two lines of
-/// one to four legal moves, with an ending and variations of their own, up to three deep.
-fn add_variations(
-    rng: &mut Rng,
-    moves: &mut [RecordMove],
-    start: AnyPosition,
-    depth: usize,
-    times: bool,
-) {
-    let mut pos = start;
-    for (i, m) in moves.iter_mut().enumerate() {
-        if (depth == 0 || i > 0) && depth < 3 && rng.below(6) == 0 {
-            for _ in 0..1 + rng.below(2) {
-                let len = 1 + rng.below(4);
-                let mut v = Variation::new(random_line(rng, pos, len, times));
-                add_variations(rng, &mut v.moves, pos, depth + 1, times);
-                if let Some(special) = VARIATION_ENDINGS[rng.below(VARIATION_ENDINGS.len())].clone()
-                {
-                    let mut ending = Ending::new(special);
-                    if rng.below(3) == 0 {
-                        ending.comments.push("変化終わり".to_string());
-                    }
-                    v.ending = Some(ending);
-                }
-                m.variations.push(v);
-            }
-        }
-        if pos.play(m.mv).is_err() {
-            break;
-        }
-    }
-}
-
-/// Checks that the variations of `again` (read back) are those of `rec`: moves, comments,
-/// endings and (when `times`) the time spent on each move.
-fn assert_same_tree(again: &[RecordMove], rec: &[RecordMove], times: bool) {
-    assert_eq!(again.len(), rec.len());
-    for (a, b) in again.iter().zip(rec) {
-        assert_eq!(a.mv, b.mv);
-        assert_eq!(a.comments, b.comments);
-        if times {
-            assert_eq!(a.time.map(|t| t.spent), b.time.map(|t| t.spent));
-        }
-        assert_eq!(
-            a.variations.len(),
-            b.variations.len(),
-            "variations of {}",
-            b.mv
-        );
-        for (v, w) in a.variations.iter().zip(&b.variations) {
-            assert_eq!(
-                v.ending.as_ref().map(|e| (&e.special, &e.comments)),
-                w.ending.as_ref().map(|e| (&e.special, &e.comments))
-            );
-            assert_same_tree(&v.moves, &w.moves, times);
-        }
-    }
-}
-
-/// A random legal game from `start`, with times, comments, an ending and sometimes
-/// variations.
-fn random_record(start: AnyPosition, seed: u64, plies: usize) -> Record {
-    let mut rng = Rng(seed | 1);
-    let mut rec = Record::new(start);
+/// A random game (see [`records::random_record`]) with KIF's times, variations and headers.
+fn random_record(seed: u64, plies: usize) -> Record {
+    let style = Style {
+        times: Times::Seconds,
+        variations: true,
+    };
+    let mut rec = records::random_record(seed, plies, style);
     rec.headers.push(Header::new(HeaderKey::Black, "黒"));
     rec.headers.push(Header::new(HeaderKey::White, "白"));
     rec.headers
         .push(Header::new(HeaderKey::Other("備考".to_string()), "メモ"));
-    if rng.below(3) == 0 {
-        rec.start_comments
-            .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
-    }
-    let mut pos = start;
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        if pos.play(m).is_err() {
-            break;
-        }
-        let mut rm = RecordMove::new(m);
-        if rng.below(4) != 0 {
-            rm.time = Some(MoveTime::spent(Duration::from_secs(rng.below(4000) as u64)));
-        }
-        if rng.below(5) == 0 {
-            rm.comments
-                .push(COMMENTS[rng.below(COMMENTS.len())].to_string());
-        }
-        rec.moves.push(rm);
-    }
-    if rng.below(2) == 0 {
-        add_variations(&mut rng, &mut rec.moves, start, 0, true);
-    }
-    if let Some(special) = ENDINGS[rng.below(ENDINGS.len())].clone() {
-        let mut ending = Ending::new(special);
-        if rng.below(2) == 0 {
-            ending.time = Some(MoveTime::spent(Duration::from_secs(rng.below(100) as u64)));
-        }
-        if rng.below(3) == 0 {
-            ending.comments.push("終局".to_string());
-        }
-        rec.ending = Some(ending);
-    }
     rec
-}
-
-/// The start positions of the random games: the standard start and every handicap.
-fn starts() -> Vec<AnyPosition> {
-    Handicap::ALL
-        .iter()
-        .map(|h| AnyPosition::from(h.position()))
-        .collect()
-}
-
-/// Checks that `again` (read back) has the same game as `rec`, spent times compared.
-fn assert_same_game(rec: &Record, again: &Record, times: bool) {
-    assert_eq!(again.start, rec.start);
-    assert_eq!(again.usi_moves(), rec.usi_moves());
-    assert_eq!(again.outcome(), rec.outcome());
-    assert_eq!(again.start_comments, rec.start_comments);
-    assert_eq!(again.headers, rec.headers);
-    for (a, b) in again.moves.iter().zip(&rec.moves) {
-        assert_eq!(a.comments, b.comments);
-        if times {
-            assert_eq!(a.time.map(|t| t.spent), b.time.map(|t| t.spent));
-        }
-    }
-    assert_eq!(
-        again.ending.as_ref().map(|e| &e.comments),
-        rec.ending.as_ref().map(|e| &e.comments)
-    );
-    assert_same_tree(&again.moves, &rec.moves, times);
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_games_round_trip(seed in any::<u64>(), plies in 0usize..150, start in 0usize..24) {
-        let starts = starts();
-        let rec = random_record(starts[start % starts.len()], seed, plies);
+    fn random_games_round_trip(seed in any::<u64>(), plies in 0usize..150) {
+        let rec = random_record(seed, plies);
         let written = kif::write(&rec);
         prop_assert_eq!(Format::detect(&written), Some(Format::Kif));
         let again = kif::read(&written).map_err(|e| TestCaseError::fail(format!("{e}\n{written}")))?;

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod records;
+
 use shogi_movegen::Position;
 use shogi_notation::sfen::Sfen;
 
