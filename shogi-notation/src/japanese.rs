@@ -199,9 +199,9 @@ impl ParseJapaneseError {
 }
 
 /// The kanji ranks, 一 to 九.
-const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+pub(crate) const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 /// The full-width digits, １ to ９.
-const WIDE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+pub(crate) const WIDE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 
 /// A digit 1–9 written half-width, full-width or (if `kanji`) as a kanji numeral.
 fn digit(c: char, kanji: bool) -> Option<u8> {
@@ -236,6 +236,24 @@ const PIECE_NAMES: [(&str, PieceKind); 19] = [
     ("龍", PieceKind::Dragon),
     ("竜", PieceKind::Dragon),
 ];
+
+/// The full-width file digit and kanji rank of `sq` (`７`, `六`).
+pub(crate) fn square_chars(sq: Square) -> [char; 2] {
+    let file = usize::from(sq.file().get() - 1);
+    let rank = usize::from(sq.rank().get() - 1);
+    [
+        WIDE_DIGITS.get(file).copied().unwrap_or('？'),
+        KANJI_DIGITS.get(rank).copied().unwrap_or('？'),
+    ]
+}
+
+/// The kind of a one-character piece name (`歩`, `王`, `竜`, `全`, …).
+pub(crate) fn piece_from_char(c: char) -> Option<PieceKind> {
+    PIECE_NAMES
+        .iter()
+        .find(|(name, _)| name.chars().eq([c]))
+        .map(|&(_, kind)| kind)
+}
 
 /// The name the writer uses for `kind` (also the KIF and KI2 piece names).
 pub(crate) const fn piece_name(kind: PieceKind) -> &'static str {
@@ -581,10 +599,9 @@ impl fmt::Display for JapaneseMove {
         match self.to {
             Destination::Same => f.write_str("同\u{3000}")?,
             Destination::Square(sq) => {
-                let file = usize::from(sq.file().get() - 1);
-                let rank = usize::from(sq.rank().get() - 1);
-                f.write_char(WIDE_DIGITS.get(file).copied().unwrap_or('？'))?;
-                f.write_char(KANJI_DIGITS.get(rank).copied().unwrap_or('？'))?;
+                let [file, rank] = square_chars(sq);
+                f.write_char(file)?;
+                f.write_char(rank)?;
             }
         }
         f.write_str(piece_name(self.piece))?;

@@ -13,7 +13,10 @@ use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
 use crate::ResolveError;
-use crate::japanese::{self, Destination, JapaneseMove, piece_name};
+use crate::japanese::{
+    self, Destination, JapaneseMove, KANJI_DIGITS, WIDE_DIGITS, piece_from_char, piece_name,
+    square_chars,
+};
 use crate::record::{
     self, Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
     RecordErrorKind, RecordMove, Special, Variation, WrittenMove,
@@ -29,9 +32,6 @@ pub(crate) const MAX_MOVES_WORD: &str = "最大手数";
 /// The word written for [`Special::Error`] and for unusable [`Special::Other`] words: an
 /// unknown word, read back as [`Special::Other`] (no outcome, as `Error` has none).
 const UNKNOWN_WORD: &str = "その他";
-
-const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-const WIDE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 
 /// Keys of lines that are not header fields: the reader takes them for the start position, and
 /// the writer never writes them from [`Record::headers`].
@@ -103,16 +103,7 @@ fn kanji_number(text: &str) -> Option<u8> {
 
 /// The hand kind of a hand-line piece name.
 fn hand_kind(c: char) -> Option<PieceKind> {
-    Some(match c {
-        '歩' => PieceKind::Pawn,
-        '香' => PieceKind::Lance,
-        '桂' => PieceKind::Knight,
-        '銀' => PieceKind::Silver,
-        '金' => PieceKind::Gold,
-        '角' => PieceKind::Bishop,
-        '飛' => PieceKind::Rook,
-        _ => return None,
-    })
+    piece_from_char(c).filter(|k| k.is_hand_kind())
 }
 
 /// Reads the value of a hand line: `飛　金四　歩十八`, `なし`, or nothing.
@@ -139,27 +130,6 @@ fn parse_hand(value: &str) -> Result<Hand, String> {
             .ok_or_else(|| format!("hand: too many pieces in '{}'", shorten(token)))?;
     }
     Ok(hand)
-}
-
-/// A board-diagram piece letter.
-fn board_kind(c: char) -> Option<PieceKind> {
-    Some(match c {
-        '玉' | '王' => PieceKind::King,
-        '飛' => PieceKind::Rook,
-        '龍' | '竜' => PieceKind::Dragon,
-        '角' => PieceKind::Bishop,
-        '馬' => PieceKind::Horse,
-        '金' => PieceKind::Gold,
-        '銀' => PieceKind::Silver,
-        '全' => PieceKind::ProSilver,
-        '桂' => PieceKind::Knight,
-        '圭' => PieceKind::ProKnight,
-        '香' => PieceKind::Lance,
-        '杏' => PieceKind::ProLance,
-        '歩' => PieceKind::Pawn,
-        'と' => PieceKind::ProPawn,
-        _ => return None,
-    })
 }
 
 /// The board-diagram letter of a kind.
@@ -231,7 +201,7 @@ impl Board {
             let piece = if letter == '・' {
                 None
             } else {
-                let kind = board_kind(letter)
+                let kind = piece_from_char(letter)
                     .ok_or_else(|| format!("board diagram: unknown piece '{letter}'"))?;
                 Some(Piece::new(color, kind))
             };
@@ -1375,9 +1345,7 @@ pub(crate) fn write_comments(out: &mut String, comments: &[String]) {
 
 /// A square as KIF and KI2 write it: `７六`.
 pub(crate) fn square_text(sq: Square) -> String {
-    let file = usize::from(sq.file().get().clamp(1, 9)) - 1;
-    let rank = usize::from(sq.rank().get().clamp(1, 9)) - 1;
-    [WIDE_DIGITS[file], KANJI_DIGITS[rank]].iter().collect()
+    square_chars(sq).iter().collect()
 }
 
 /// A move as KIF writes it: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `４五角打` (打 for every
