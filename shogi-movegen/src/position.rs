@@ -94,7 +94,15 @@ pub(crate) mod cell {
 }
 
 /// How many pieces of each unpromoted kind (indexed by `PieceKind::index`) one set holds.
-const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
+const SET_COUNTS: [u32; 8] = {
+    let mut out = [0; 8];
+    let mut i = 0;
+    while i < 8 {
+        out[i] = PieceKind::ALL[i].set_count() as u32;
+        i += 1;
+    }
+    out
+};
 
 impl<R: Rules> Position<R> {
     /// Validates `setup` and builds the position, with the protected squares the rules give it

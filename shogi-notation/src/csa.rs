@@ -922,15 +922,6 @@ fn code_str(code: &[u8]) -> String {
     String::from_utf8_lossy(code).into_owned()
 }
 
-/// The number of pieces of each hand kind in a set.
-const fn full_set(kind: PieceKind) -> u8 {
-    match kind {
-        PieceKind::Pawn => 18,
-        PieceKind::Bishop | PieceKind::Rook => 2,
-        _ => 4,
-    }
-}
-
 /// `P+` / `P-` with pieces on squares or in hand (`00`), `00AL` for the rest.
 fn read_pieces(setup: &mut Setup, color: Color, rest: &str) -> Result<(), String> {
     let sign = if color == Color::Black { "P+" } else { "P-" };
@@ -966,7 +957,7 @@ fn give_rest(setup: &mut Setup, color: Color) {
             .count();
         let in_hands =
             usize::from(setup.hands.black.count(kind)) + usize::from(setup.hands.white.count(kind));
-        let missing = usize::from(full_set(kind)).saturating_sub(on_board + in_hands);
+        let missing = usize::from(kind.set_count()).saturating_sub(on_board + in_hands);
         let hand = &mut setup.hands[color];
         let count = usize::from(hand.count(kind)) + missing;
         let count = u8::try_from(count).unwrap_or(Hand::MAX_COUNT);

@@ -144,6 +144,26 @@ impl PieceKind {
         (self as u8) < 7
     }
 
+    /// How many pieces of this kind one set holds, promoted forms counted with their
+    /// unpromoted kind: 18 pawns; 4 lances, knights, silvers and golds; 2 bishops, rooks and
+    /// kings.
+    ///
+    /// ```
+    /// use shogi_types::PieceKind;
+    ///
+    /// assert_eq!(PieceKind::Pawn.set_count(), 18);
+    /// assert_eq!(PieceKind::Horse.set_count(), 2);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn set_count(self) -> u8 {
+        match self.unpromote() {
+            PieceKind::Pawn => 18,
+            PieceKind::Bishop | PieceKind::Rook | PieceKind::King => 2,
+            _ => 4,
+        }
+    }
+
     /// The SFEN letter of the unpromoted form, uppercase (`P L N S G B R K`).
     #[inline]
     #[must_use]

@@ -568,12 +568,9 @@ impl Handicap {
     /// ```
     #[must_use]
     pub fn from_setup(setup: &Setup) -> Option<Handicap> {
-        Handicap::ALL.into_iter().find(|h| {
-            let start = h.setup();
-            start.board == setup.board
-                && start.hands == setup.hands
-                && start.side_to_move == setup.side_to_move
-        })
+        Handicap::ALL
+            .into_iter()
+            .find(|h| crate::same_start(&h.setup(), setup))
     }
 
     /// The handicap with this Japanese name ([`Handicap::japanese_name`]); `"三枚落ち"` gives

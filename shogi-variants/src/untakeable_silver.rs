@@ -256,12 +256,9 @@ impl SilverSetup {
     /// number is ignored), if any.
     #[must_use]
     pub fn from_setup(setup: &Setup) -> Option<SilverSetup> {
-        SilverSetup::ALL.into_iter().find(|s| {
-            let start = s.setup();
-            start.board == setup.board
-                && start.hands == setup.hands
-                && start.side_to_move == setup.side_to_move
-        })
+        SilverSetup::ALL
+            .into_iter()
+            .find(|s| crate::same_start(&s.setup(), setup))
     }
 }
 
