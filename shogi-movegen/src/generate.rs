@@ -107,13 +107,20 @@ const RANK_9: u128 = {
     bits
 };
 
-/// All squares of the files that hold none of `pawns`, which has at most one square per file
-/// (a valid position never has two unpromoted pawns of one colour on a file).
+/// The lower eight ranks of every file (all bits of each file's 9-bit group but rank 9).
+const RANKS_1_TO_8: u128 = (RANK_9 >> 8) * 0xFF;
+
+/// All squares of the files that hold none of `pawns`, whatever the number of pawns on a file
+/// (a composed problem may hold two unpromoted pawns of one colour on a file).
 #[inline(always)]
 fn files_without(pawns: Bitboard) -> Bitboard {
-    // Per 9-bit file group: top - pawn never borrows across groups, and keeps the top bit
-    // exactly when the group is empty. Then spread each surviving top bit over its group.
-    let empty_tops = RANK_9.wrapping_sub(pawns.to_bits()) & RANK_9;
+    // Per 9-bit file group: adding 0xFF to the low eight bits carries into the top bit exactly
+    // when one of them is set, and never out of the group (0xFF + 0xFF < 0x200); or-ing the
+    // group back in adds the top bit itself. The top bits left clear mark the empty files;
+    // then each is spread over its group.
+    let bits = pawns.to_bits();
+    let occupied_tops = (((bits & RANKS_1_TO_8) + RANKS_1_TO_8) | bits) & RANK_9;
+    let empty_tops = RANK_9 ^ occupied_tops;
     Bitboard::from_bits_truncate(empty_tops | empty_tops.wrapping_sub(empty_tops >> 8))
 }
 
@@ -546,5 +553,33 @@ mod tests {
         assert!(!free.has(Square::SQ_9I));
         assert!(free.has(Square::SQ_2A));
         assert_eq!(files_without(Bitboard::EMPTY), Bitboard::FULL);
+    }
+
+    /// Composed problems may hold several pawns on a file: the file is still closed, and its
+    /// neighbours stay open (`4k4/9/9/9/9/9/9/8P/4K3P b P 1` once closed file 2 and opened
+    /// file 1).
+    #[test]
+    fn files_without_several_pawns_on_a_file() {
+        for file in 1..=9u8 {
+            for ranks in 1u32..(1 << 9) {
+                let mut pawns = Bitboard::EMPTY;
+                for rank in 1..=9u8 {
+                    if ranks & (1 << (rank - 1)) != 0 {
+                        let sq = Square::from_file_rank(file, rank).expect("1 to 9");
+                        pawns |= sq;
+                    }
+                }
+                let free = files_without(pawns);
+                for sq in Square::ALL {
+                    assert_eq!(
+                        free.has(sq),
+                        sq.file().get() != file,
+                        "file {file}, ranks {ranks:09b}, square {sq}"
+                    );
+                }
+            }
+        }
+        let two_files = Bitboard::from_square(Square::SQ_1H) | Square::SQ_1I | Square::SQ_9A;
+        assert_eq!(files_without(two_files).count(), 7 * 9);
     }
 }

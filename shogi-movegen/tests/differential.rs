@@ -353,6 +353,73 @@ fn sparse_setups_match_reference() {
     eprintln!("sparse_setups_match_reference: {invalid} setups were invalid");
 }
 
+/// A sparse setup with extra unpromoted pawns of both colours stacked on a few files (two or
+/// three on a file: nifu, which composed problems may hold) and pawns in hand for both sides,
+/// so pawn drops are tried next to, between and on files with several pawns.
+fn composed_setup() -> impl Strategy<Value = Setup> {
+    (
+        sparse_setup(),
+        proptest::collection::vec((1u8..=9, 1u8..=9, any::<bool>()), 2..8),
+        1u8..=3,
+        0u8..=2,
+    )
+        .prop_map(|(mut setup, pawns, black_pawns, white_pawns)| {
+            for (file, rank, black) in pawns {
+                let sq = Square::from_file_rank(file, rank).expect("file and rank are 1 to 9");
+                if setup.piece_at(sq).is_none() {
+                    let color = if black { Color::Black } else { Color::White };
+                    setup.set_piece(sq, Some(Piece::new(color, PieceKind::Pawn)));
+                }
+            }
+            let with = |hand: Hand, n: u8| hand.with_count(PieceKind::Pawn, n).unwrap_or(hand);
+            setup.hands.black = with(setup.hands.black, black_pawns);
+            setup.hands.white = with(setup.hands.white, white_pawns);
+            setup
+        })
+}
+
+/// Composed problems ([`PositionError::ignore_composed`]): several pawns of one colour on a
+/// file and pieces with no further move, compared with the reference, which refuses a pawn
+/// drop exactly on the files that hold an unpromoted pawn of the dropper.
+///
+/// [`PositionError::ignore_composed`]: shogi_movegen::PositionError::ignore_composed
+#[test]
+fn composed_setups_match_reference() {
+    let mut tally = Tally::default();
+    let mut nifu = 0u64;
+    run(3000, composed_setup(), |setup| {
+        let Ok(pos) =
+            Position::<Standard>::from_setup(setup.clone()).or_else(|e| e.ignore_composed())
+        else {
+            return Ok(());
+        };
+        nifu += u64::from(has_two_pawns_on_a_file(&setup));
+        let n = check_moves(&pos)?;
+        tally.positions += 1;
+        tally.moves += n as u64;
+        tally.in_check += u64::from(pos.is_check());
+        tally.no_moves += u64::from(n == 0);
+        tally.pawn_drop_mates_refused += u64::from(refuses_pawn_drop_mate(&pos));
+        Ok(())
+    });
+    tally.print("composed_setups_match_reference");
+    eprintln!("composed_setups_match_reference: {nifu} positions with two pawns on a file");
+    assert!(nifu > 300, "too few composed positions with nifu: {nifu}");
+}
+
+/// Whether a colour has two unpromoted pawns on one file.
+fn has_two_pawns_on_a_file(setup: &Setup) -> bool {
+    [Color::Black, Color::White].into_iter().any(|color| {
+        (1..=9u8).any(|file| {
+            (1..=9u8)
+                .filter_map(|rank| Square::from_file_rank(file, rank))
+                .filter(|&sq| setup.piece_at(sq) == Some(Piece::new(color, PieceKind::Pawn)))
+                .count()
+                > 1
+        })
+    })
+}
+
 /// Kinds for the White pieces next to the king in `drop_mate_setup`: mostly pieces that
 /// cannot take a pawn in front of their king from the side.
 const NEIGHBOUR_KINDS: [PieceKind; 10] = [

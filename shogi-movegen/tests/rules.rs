@@ -253,6 +253,41 @@ fn tokin_is_not_nifu_but_a_pawn_is() {
     assert_legal(&white, "P*5d");
 }
 
+/// A composed problem may hold two pawns of one colour on a file
+/// ([`PositionError::ignore_composed`](shogi_movegen::PositionError::ignore_composed)): a
+/// pawn drop is refused exactly on the files that hold an unpromoted pawn of the dropper,
+/// whatever their number. Here Black has pawns on 1h and 1i: file 1 is closed, every other
+/// file open. 81 squares, 4 taken, 8 more empty on rank 1, 6 more on file 1: 63 drops.
+#[test]
+fn nifu_files_in_composed_problems() {
+    let composed = Position::<Standard>::from_setup(setup("4k4/9/9/9/9/9/9/8P/4K3P b P 1"))
+        .expect_err("two pawns on file 1")
+        .ignore_composed()
+        .expect("a composed problem");
+    assert_legal(&composed, "P*2e");
+    assert_legal(&composed, "P*2h");
+    assert_illegal(&composed, "P*1e", IllegalMoveKind::TwoPawns);
+    assert_illegal(&composed, "P*1b", IllegalMoveKind::TwoPawns);
+    assert_eq!(composed.legal_drops(PieceKind::Pawn).count(), 63);
+
+    // Three pawns on file 9 and two on file 5, for White.
+    let composed = Position::<Standard>::from_setup(setup("p3k4/p8/p8/9/4p4/4p4/9/9/4K4 w p 1"))
+        .expect_err("three pawns on file 9")
+        .ignore_composed()
+        .expect("a composed problem");
+    for file in 1..=9u8 {
+        let drop = format!("P*{file}h");
+        if file == 9 || file == 5 {
+            assert_illegal(&composed, &drop, IllegalMoveKind::TwoPawns);
+        } else {
+            assert_legal(&composed, &drop);
+        }
+    }
+    // 81 squares, 7 taken, 8 more empty on White's last rank 9: 66; the empty squares of
+    // files 9 (9d to 9h) and 5 (5b to 5d, 5g, 5h) above rank 9 go too: 56.
+    assert_eq!(composed.legal_drops(PieceKind::Pawn).count(), 56);
+}
+
 /// Pawns and lances cannot be dropped on the last rank, knights on the last two.
 #[test]
 fn dead_drops_are_refused() {
