@@ -25,6 +25,7 @@ mod rules;
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
+mod visit;
 mod zobrist;
 
 pub use error::{Fault, Faults, IllegalMove, IllegalMoveKind, PositionError};
@@ -32,3 +33,4 @@ pub use movelist::MoveList;
 pub use position::Position;
 pub use rules::{ProtectedSet, Rules, Standard};
 pub use shogi_types;
+pub use visit::{PositionVisitor, VisitPosition};
