@@ -51,7 +51,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use shogi_movegen::{IllegalMove, Position, Rules};
+use shogi_movegen::{IllegalMove, Position, PositionVisitor, Rules, VisitPosition};
 use shogi_types::{Color, Move, PieceKind, Square};
 
 use crate::resolve::{self, ResolveError};
@@ -509,6 +509,9 @@ impl JapaneseMove {
     /// kept only when no board move fits) and origin suffix; then by the motion word, then by
     /// the position word among what is left. Redundant words that are true are accepted.
     ///
+    /// `pos` is a [`Position<R>`] of any rules or any other [`VisitPosition`], such as a
+    /// position whose variant is chosen at run time.
+    ///
     /// # Errors
     /// [`ResolveError::WrongSide`] if the mark names the side not to move,
     /// [`ResolveError::NoPreviousMove`] for `同` without `previous`,
@@ -525,7 +528,19 @@ impl JapaneseMove {
     /// assert!(matches!(err, ResolveError::Ambiguous { candidates } if candidates.len() == 2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn resolve<R: Rules>(
+    pub fn resolve<P: VisitPosition + ?Sized>(
+        &self,
+        pos: &P,
+        previous: Option<Move>,
+    ) -> Result<Move, ResolveError> {
+        pos.visit(Resolve {
+            notation: self,
+            previous,
+        })
+    }
+
+    /// [`JapaneseMove::resolve`] for a typed position.
+    fn resolve_in<R: Rules>(
         &self,
         pos: &Position<R>,
         previous: Option<Move>,
@@ -682,6 +697,9 @@ fn choose_words(
 /// Describes the legal move `m` of `pos` as a [`JapaneseMove`], with the JSA words it needs
 /// and `同` when `previous` went to the same square.
 ///
+/// `pos` is a [`Position<R>`] of any rules or any other [`VisitPosition`], such as a position
+/// whose variant is chosen at run time.
+///
 /// # Errors
 /// [`IllegalMove`] if `m` is not legal in `pos`.
 ///
@@ -697,7 +715,44 @@ fn choose_words(
 /// assert_eq!(j.to_string(), "▲５八金直");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn describe<R: Rules>(
+pub fn describe<P: VisitPosition + ?Sized>(
+    pos: &P,
+    m: Move,
+    previous: Option<Move>,
+) -> Result<JapaneseMove, IllegalMove> {
+    pos.visit(Describe { m, previous })
+}
+
+/// [`JapaneseMove::resolve`] as a [`PositionVisitor`].
+struct Resolve<'a> {
+    notation: &'a JapaneseMove,
+    previous: Option<Move>,
+}
+
+impl PositionVisitor for Resolve<'_> {
+    type Output = Result<Move, ResolveError>;
+
+    fn visit<R: Rules>(self, pos: &Position<R>) -> Self::Output {
+        self.notation.resolve_in(pos, self.previous)
+    }
+}
+
+/// [`describe`] as a [`PositionVisitor`].
+struct Describe {
+    m: Move,
+    previous: Option<Move>,
+}
+
+impl PositionVisitor for Describe {
+    type Output = Result<JapaneseMove, IllegalMove>;
+
+    fn visit<R: Rules>(self, pos: &Position<R>) -> Self::Output {
+        describe_in(pos, self.m, self.previous)
+    }
+}
+
+/// [`describe`] for a typed position.
+fn describe_in<R: Rules>(
     pos: &Position<R>,
     m: Move,
     previous: Option<Move>,
@@ -753,6 +808,9 @@ pub fn describe<R: Rules>(
 /// Writes the legal move `m` of `pos` in Japanese notation (`▲７六歩`, `△同　銀`, `▲５二金右`);
 /// `previous` is the move played just before, for `同`.
 ///
+/// `pos` is a [`Position<R>`] of any rules or any other [`VisitPosition`], such as a position
+/// whose variant is chosen at run time.
+///
 /// # Errors
 /// [`IllegalMove`] if `m` is not legal in `pos`.
 ///
@@ -774,8 +832,8 @@ pub fn describe<R: Rules>(
 /// assert_eq!(out, ["▲７六歩", "△３四歩", "▲２二角成", "△同　銀"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write<R: Rules>(
-    pos: &Position<R>,
+pub fn write<P: VisitPosition + ?Sized>(
+    pos: &P,
     m: Move,
     previous: Option<Move>,
 ) -> Result<String, IllegalMove> {

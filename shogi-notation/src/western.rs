@@ -38,7 +38,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use shogi_movegen::{IllegalMove, Position, Rules};
+use shogi_movegen::{IllegalMove, Position, PositionVisitor, Rules, VisitPosition};
 use shogi_types::{Move, PieceKind, Square};
 
 use crate::resolve::{self, ResolveError};
@@ -346,6 +346,9 @@ impl WesternMove {
     /// [`from`](WesternMove::from) if given, and promotes exactly when the suffix is `+`. The
     /// movement sign `-`/`x` is not checked against the position.
     ///
+    /// `pos` is a [`Position<R>`] of any rules or any other [`VisitPosition`], such as a
+    /// position whose variant is chosen at run time.
+    ///
     /// # Errors
     /// [`ResolveError::NoMatchingMove`] or [`ResolveError::Ambiguous`] with the candidates.
     ///
@@ -360,7 +363,15 @@ impl WesternMove {
     /// assert!(matches!(err, ResolveError::Ambiguous { candidates } if candidates.len() == 2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn resolve<R: Rules>(&self, pos: &Position<R>) -> Result<Move, ResolveError> {
+    pub fn resolve<P: VisitPosition + ?Sized>(&self, pos: &P) -> Result<Move, ResolveError> {
+        pos.visit(Resolve {
+            notation: self,
+            strict: false,
+        })
+    }
+
+    /// [`WesternMove::resolve`] for a typed position.
+    fn resolve_in<R: Rules>(&self, pos: &Position<R>) -> Result<Move, ResolveError> {
         let promote = self.promotion == Some(true);
         let candidates = pos
             .legal_moves()
@@ -389,6 +400,8 @@ impl WesternMove {
     /// Like [`resolve`](WesternMove::resolve), in strict mode: a move that could promote must
     /// carry `+` or `=`, and `=` is refused where no promotion was possible.
     ///
+    /// `pos` is any [`VisitPosition`], as for [`resolve`](WesternMove::resolve).
+    ///
     /// # Errors
     /// As [`resolve`](WesternMove::resolve), and [`ResolveError::PromotionSuffix`].
     ///
@@ -412,8 +425,16 @@ impl WesternMove {
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn resolve_strict<R: Rules>(&self, pos: &Position<R>) -> Result<Move, ResolveError> {
-        let m = self.resolve(pos)?;
+    pub fn resolve_strict<P: VisitPosition + ?Sized>(&self, pos: &P) -> Result<Move, ResolveError> {
+        pos.visit(Resolve {
+            notation: self,
+            strict: true,
+        })
+    }
+
+    /// [`WesternMove::resolve_strict`] for a typed position.
+    fn resolve_strict_in<R: Rules>(&self, pos: &Position<R>) -> Result<Move, ResolveError> {
+        let m = self.resolve_in(pos)?;
         if let Move::Normal {
             from,
             to,
@@ -503,6 +524,9 @@ impl fmt::Display for WesternMove {
 /// of the same kind attacks the destination (pins ignored), `x` for a capture, and the
 /// promotion suffix (`=` only when promoting would also have been legal).
 ///
+/// `pos` is a [`Position<R>`] of any rules or any other [`VisitPosition`], such as a position
+/// whose variant is chosen at run time.
+///
 /// # Errors
 /// [`IllegalMove`] if `m` is not legal in `pos`.
 ///
@@ -517,7 +541,41 @@ impl fmt::Display for WesternMove {
 /// assert_eq!(w.from, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn describe<R: Rules>(pos: &Position<R>, m: Move) -> Result<WesternMove, IllegalMove> {
+pub fn describe<P: VisitPosition + ?Sized>(pos: &P, m: Move) -> Result<WesternMove, IllegalMove> {
+    pos.visit(Describe(m))
+}
+
+/// [`WesternMove::resolve`] and [`WesternMove::resolve_strict`] as a [`PositionVisitor`].
+struct Resolve<'a> {
+    notation: &'a WesternMove,
+    strict: bool,
+}
+
+impl PositionVisitor for Resolve<'_> {
+    type Output = Result<Move, ResolveError>;
+
+    fn visit<R: Rules>(self, pos: &Position<R>) -> Self::Output {
+        if self.strict {
+            self.notation.resolve_strict_in(pos)
+        } else {
+            self.notation.resolve_in(pos)
+        }
+    }
+}
+
+/// [`describe`] as a [`PositionVisitor`].
+struct Describe(Move);
+
+impl PositionVisitor for Describe {
+    type Output = Result<WesternMove, IllegalMove>;
+
+    fn visit<R: Rules>(self, pos: &Position<R>) -> Self::Output {
+        describe_in(pos, self.0)
+    }
+}
+
+/// [`describe`] for a typed position.
+fn describe_in<R: Rules>(pos: &Position<R>, m: Move) -> Result<WesternMove, IllegalMove> {
     resolve::check_legal(pos, m)?;
     Ok(match m {
         Move::Drop { kind, to } => WesternMove {
@@ -557,6 +615,9 @@ pub fn describe<R: Rules>(pos: &Position<R>, m: Move) -> Result<WesternMove, Ill
 /// Writes the legal move `m` of `pos` in the default Hodges style (`P-7f`, `Bx2b+`, `G6i-5h`,
 /// `P*5e`).
 ///
+/// `pos` is a [`Position<R>`] of any rules or any other [`VisitPosition`], such as a position
+/// whose variant is chosen at run time.
+///
 /// # Errors
 /// [`IllegalMove`] if `m` is not legal in `pos`.
 ///
@@ -573,16 +634,19 @@ pub fn describe<R: Rules>(pos: &Position<R>, m: Move) -> Result<WesternMove, Ill
 /// assert_eq!(western::write(&pos, "8h2b".parse()?)?, "Bx2b=");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write<R: Rules>(pos: &Position<R>, m: Move) -> Result<String, IllegalMove> {
+pub fn write<P: VisitPosition + ?Sized>(pos: &P, m: Move) -> Result<String, IllegalMove> {
     write_with(pos, m, WesternOptions::new())
 }
 
 /// Writes the legal move `m` of `pos` in the style `options` chooses.
 ///
+/// `pos` is a [`Position<R>`] of any rules or any other [`VisitPosition`], such as a position
+/// whose variant is chosen at run time.
+///
 /// # Errors
 /// [`IllegalMove`] if `m` is not legal in `pos`.
-pub fn write_with<R: Rules>(
-    pos: &Position<R>,
+pub fn write_with<P: VisitPosition + ?Sized>(
+    pos: &P,
     m: Move,
     options: WesternOptions,
 ) -> Result<String, IllegalMove> {
