@@ -258,7 +258,7 @@ fn games(text: &str) -> Vec<Vec<Line<'_>>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut games = Vec::new();
     let mut current: Vec<Line<'_>> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in crate::token::lines(text).enumerate() {
         let line = line.trim_end_matches('\r');
         if line.trim() == "/" {
             games.push(core::mem::take(&mut current));

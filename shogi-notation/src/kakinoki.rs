@@ -423,7 +423,7 @@ pub(crate) fn read(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::default();
     let mut last = 0;
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in crate::token::lines(text).enumerate() {
         last = i + 1;
         reader.line(last, line)?;
     }

@@ -891,7 +891,7 @@ impl Format {
             return Some(Format::Usi);
         }
         let mut kif_like = false;
-        for line in text.lines() {
+        for line in crate::token::lines(text) {
             let line = line.trim_end();
             if line.starts_with("'CSA encoding=") || is_csa_statement(line) {
                 return Some(Format::Csa);
@@ -1111,7 +1111,7 @@ pub fn read_str(text: &str) -> Result<Record, RecordError> {
 
 /// Reads a USI `position` command as a record.
 fn read_usi(text: &str) -> Result<Record, RecordError> {
-    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let line = crate::token::lines(text).find(|l| !l.trim().is_empty()).unwrap_or("");
     let syntax = |e: &dyn fmt::Display| {
         RecordError::new(
             1,
