@@ -1,13 +1,57 @@
 //! Positions and games whose variant is chosen at run time.
+//!
+//! [`AnyPosition`] and [`AnyGame`] offer every method of [`Position`] and [`Game`]. Each
+//! method is one line that hands the typed position or game inside to the method of the same
+//! name, through the private `dispatch!` macro: the one place that lists the variants, in
+//! `match`es without a wildcard arm. A variant added to [`Variant`] and to the enums therefore
+//! fails to compile there until it is handled, rather than falling through an `_ =>` arm at
+//! run time.
+//!
+//! Code generic over [`Position<R>`] reaches an [`AnyPosition`] through
+//! [`VisitPosition`] (from `shogi-movegen`, which knows nothing of the variants), and code
+//! generic over [`Game<R>`] reaches an [`AnyGame`] through [`VisitGame`].
 
 use core::fmt;
 
-use shogi_movegen::{IllegalMove, MoveList, Position, PositionError, Rules, Standard};
+use shogi_movegen::{
+    Faults, IllegalMove, MoveList, Position, PositionError, PositionVisitor, Rules, Standard,
+    VisitPosition,
+};
 use shogi_rules::impasse::Points;
 use shogi_rules::{DeclareError, Game, GameOver, Outcome, PlayError, RuleSet};
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 
 use crate::UntakeableSilver;
+
+/// The one list of variants.
+///
+/// - `dispatch!(Variant: v, R => body)` runs `body` with the type `R` set to the [`Rules`] of
+///   the variant `v`.
+/// - `dispatch!(Enum: value, x => body)` runs `body` with `x` bound to the position, game or
+///   error of whatever variant `value` (an `AnyPosition`, `AnyGame` or `AnyPositionError`, or
+///   a reference to one) holds.
+///
+/// Neither `match` has a wildcard arm: a new variant fails to compile here until it is added.
+macro_rules! dispatch {
+    (Variant: $variant:expr, $rules:ident => $body:expr) => {
+        match $variant {
+            Variant::Standard => {
+                type $rules = Standard;
+                $body
+            }
+            Variant::UntakeableSilver => {
+                type $rules = UntakeableSilver;
+                $body
+            }
+        }
+    };
+    ($any:ident: $value:expr, $x:ident => $body:expr) => {
+        match $value {
+            $any::Standard($x) => $body,
+            $any::UntakeableSilver($x) => $body,
+        }
+    };
+}
 
 /// A variant of shogi: which [`Rules`] a position is played under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -41,37 +85,103 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Runs `$body` with `$p` bound to the position or game inside `$value`, whatever its variant.
-macro_rules! dispatch {
-    ($any:ident, $value:expr, $p:ident => $body:expr) => {
-        match $value {
-            $any::Standard($p) => $body,
-            $any::UntakeableSilver($p) => $body,
-        }
-    };
+mod sealed {
+    /// Keeps [`VariantRules`](super::VariantRules) to the rules of this crate's variants.
+    pub trait Sealed {}
+    impl Sealed for shogi_movegen::Standard {}
+    impl Sealed for crate::UntakeableSilver {}
+}
+
+/// The [`Rules`] of one of the [`Variant`]s: [`Standard`] and [`UntakeableSilver`]. Their
+/// positions, games and errors convert into [`AnyPosition`], [`AnyGame`] and
+/// [`AnyPositionError`] (with `From`).
+///
+/// Sealed: only this crate implements it, once for each variant.
+pub trait VariantRules: Rules + sealed::Sealed {
+    /// The variant these rules define.
+    const VARIANT: Variant;
+
+    /// Wraps a position of these rules.
+    fn into_any_position(pos: Position<Self>) -> AnyPosition;
+
+    /// Wraps a game of these rules.
+    fn into_any_game(game: Game<Self>) -> AnyGame;
+
+    /// Wraps a setup error of these rules.
+    fn into_any_error(err: PositionError<Self>) -> AnyPositionError;
+}
+
+impl VariantRules for Standard {
+    const VARIANT: Variant = Variant::Standard;
+
+    fn into_any_position(pos: Position<Standard>) -> AnyPosition {
+        AnyPosition::Standard(pos)
+    }
+
+    fn into_any_game(game: Game<Standard>) -> AnyGame {
+        AnyGame::Standard(game)
+    }
+
+    fn into_any_error(err: PositionError<Standard>) -> AnyPositionError {
+        AnyPositionError::Standard(err)
+    }
+}
+
+impl VariantRules for UntakeableSilver {
+    const VARIANT: Variant = Variant::UntakeableSilver;
+
+    fn into_any_position(pos: Position<UntakeableSilver>) -> AnyPosition {
+        AnyPosition::UntakeableSilver(pos)
+    }
+
+    fn into_any_game(game: Game<UntakeableSilver>) -> AnyGame {
+        AnyGame::UntakeableSilver(game)
+    }
+
+    fn into_any_error(err: PositionError<UntakeableSilver>) -> AnyPositionError {
+        AnyPositionError::UntakeableSilver(err)
+    }
+}
+
+/// The variant of a position of `R`.
+const fn position_variant<R: VariantRules>(_: &Position<R>) -> Variant {
+    R::VARIANT
+}
+
+/// The variant of a game of `R`.
+const fn game_variant<R: VariantRules>(_: &Game<R>) -> Variant {
+    R::VARIANT
+}
+
+/// The variant of a setup error of `R`.
+const fn error_variant<R: VariantRules>(_: &PositionError<R>) -> Variant {
+    R::VARIANT
 }
 
 /// A position of any variant, chosen at run time: a [`Position<Standard>`] or a
 /// [`Position<UntakeableSilver>`].
 ///
-/// The common read-only accessors and `play` are forwarded to the position inside; match on
-/// the enum for anything else. Build one from a typed position with `From`, from a setup with
-/// [`AnyPosition::from_setup`], or from a [`Preset`](crate::presets::Preset).
+/// Every method of [`Position`] is here too, with the same name and meaning, forwarded to
+/// the position inside; methods that return a position return an `AnyPosition` of the same
+/// variant. Functions generic over `Position<R>` that accept a [`VisitPosition`] (such as
+/// `shogi_notation::western::write`) accept an `AnyPosition` as well. Build one from a typed
+/// position with `From`, from a setup with [`AnyPosition::from_setup`], or from a
+/// [`Preset`](crate::presets::Preset).
 ///
 /// ```
-/// use shogi_types::{Move, Setup};
+/// use shogi_types::{Move, Square};
 /// use shogi_variants::{AnyPosition, SilverSetup, Variant};
 ///
 /// // The application picks the variant at run time.
-/// let choice = Variant::UntakeableSilver;
-/// let mut pos = match choice {
-///     Variant::Standard => AnyPosition::from_setup(Variant::Standard, Setup::standard())?,
-///     _ => AnyPosition::from(SilverSetup::SixPiece.position()),
-/// };
+/// let choice = Variant::ALL.into_iter().find(|v| v.name() == "untakeable-silver");
+/// let choice = choice.ok_or("no such variant")?;
+/// let mut pos = AnyPosition::from_setup(choice, SilverSetup::SixPiece.setup())?;
 /// assert_eq!(pos.variant(), Variant::UntakeableSilver);
 /// assert_eq!(pos.legal_moves().len(), 20);
+/// assert_eq!(pos.legal_moves_from(Square::SQ_3I).len(), 3);
 /// pos.play("3i3h".parse::<Move>()?)?;
 /// assert_eq!(pos.protected().count(), 2);
+/// assert_eq!(pos.ply().get(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -84,43 +194,48 @@ pub enum AnyPosition {
 }
 
 impl Default for AnyPosition {
-    /// The standard start position.
+    /// The standard start position of standard shogi.
     fn default() -> AnyPosition {
         AnyPosition::Standard(Position::default())
     }
 }
 
-impl From<Position<Standard>> for AnyPosition {
-    fn from(pos: Position<Standard>) -> AnyPosition {
-        AnyPosition::Standard(pos)
+impl<R: VariantRules> From<Position<R>> for AnyPosition {
+    fn from(pos: Position<R>) -> AnyPosition {
+        R::into_any_position(pos)
     }
 }
 
-impl From<Position<UntakeableSilver>> for AnyPosition {
-    fn from(pos: Position<UntakeableSilver>) -> AnyPosition {
-        AnyPosition::UntakeableSilver(pos)
+impl VisitPosition for AnyPosition {
+    /// Calls `visitor` with the typed position inside.
+    #[inline]
+    fn visit<V: PositionVisitor>(&self, visitor: V) -> V::Output {
+        dispatch!(AnyPosition: self, p => visitor.visit(p))
     }
 }
 
 impl AnyPosition {
+    /// The standard start position (平手, hirate) under the rules of `variant`
+    /// ([`Position::start`]).
+    #[must_use]
+    pub fn start(variant: Variant) -> AnyPosition {
+        dispatch!(Variant: variant, R => AnyPosition::from(Position::<R>::start()))
+    }
+
     /// Validates `setup` as a start position of `variant` (with the protection the variant
-    /// gives a start setup: every Black silver in the untakeable-silver variant).
+    /// gives a start setup: every Black silver in the untakeable-silver variant), as
+    /// [`Position::from_setup`].
     ///
     /// # Errors
     /// Every fault of the setup ([`AnyPositionError::faults`]).
     pub fn from_setup(variant: Variant, setup: Setup) -> Result<AnyPosition, AnyPositionError> {
-        match variant {
-            Variant::Standard => Position::from_setup(setup)
-                .map(AnyPosition::Standard)
-                .map_err(AnyPositionError::Standard),
-            Variant::UntakeableSilver => Position::from_setup(setup)
-                .map(AnyPosition::UntakeableSilver)
-                .map_err(AnyPositionError::UntakeableSilver),
-        }
+        dispatch!(Variant: variant, R => Position::<R>::from_setup(setup)
+            .map(AnyPosition::from)
+            .map_err(AnyPositionError::from))
     }
 
     /// Validates `setup` as a position of `variant` with the protected squares `protected`
-    /// (ignored by variants without protection).
+    /// (ignored by variants without protection), as [`Position::from_setup_with_protected`].
     ///
     /// # Errors
     /// Every fault of the setup, including
@@ -130,23 +245,15 @@ impl AnyPosition {
         setup: Setup,
         protected: Bitboard,
     ) -> Result<AnyPosition, AnyPositionError> {
-        match variant {
-            Variant::Standard => Position::from_setup_with_protected(setup, protected)
-                .map(AnyPosition::Standard)
-                .map_err(AnyPositionError::Standard),
-            Variant::UntakeableSilver => Position::from_setup_with_protected(setup, protected)
-                .map(AnyPosition::UntakeableSilver)
-                .map_err(AnyPositionError::UntakeableSilver),
-        }
+        dispatch!(Variant: variant, R => Position::<R>::from_setup_with_protected(setup, protected)
+            .map(AnyPosition::from)
+            .map_err(AnyPositionError::from))
     }
 
     /// The variant of the position.
     #[must_use]
     pub const fn variant(&self) -> Variant {
-        match self {
-            AnyPosition::Standard(_) => Variant::Standard,
-            AnyPosition::UntakeableSilver(_) => Variant::UntakeableSilver,
-        }
+        dispatch!(AnyPosition: self, p => position_variant(p))
     }
 
     /// The position, if it is one of standard shogi.
@@ -170,86 +277,202 @@ impl AnyPosition {
     /// The unchecked setup ([`Position::to_setup`]); protection is not part of it.
     #[must_use]
     pub fn to_setup(&self) -> Setup {
-        dispatch!(AnyPosition, self, p => p.to_setup())
+        dispatch!(AnyPosition: self, p => p.to_setup())
     }
 
-    /// The side to move.
+    /// The side to move ([`Position::side_to_move`]).
     #[must_use]
     pub fn side_to_move(&self) -> Color {
-        dispatch!(AnyPosition, self, p => p.side_to_move())
+        dispatch!(AnyPosition: self, p => p.side_to_move())
     }
 
-    /// The piece on `sq`, if any.
+    /// The move number of the move about to be played, as in SFEN ([`Position::ply`]).
+    #[must_use]
+    pub fn ply(&self) -> core::num::NonZeroU32 {
+        dispatch!(AnyPosition: self, p => p.ply())
+    }
+
+    /// The piece on `sq`, if any ([`Position::piece_at`]).
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        dispatch!(AnyPosition, self, p => p.piece_at(sq))
+        dispatch!(AnyPosition: self, p => p.piece_at(sq))
     }
 
-    /// The squares of `color`'s pieces of `kind`.
+    /// The squares of `color`'s pieces of `kind` ([`Position::pieces`]).
     #[must_use]
     pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
-        dispatch!(AnyPosition, self, p => p.pieces(color, kind))
+        dispatch!(AnyPosition: self, p => p.pieces(color, kind))
     }
 
-    /// The pieces in `color`'s hand.
+    /// The squares of all pieces of `kind`, of both colours ([`Position::pieces_of_kind`]).
     #[must_use]
-    pub fn hand(&self, color: Color) -> Hand {
-        dispatch!(AnyPosition, self, p => p.hand(color))
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        dispatch!(AnyPosition: self, p => p.pieces_of_kind(kind))
     }
 
-    /// The protected squares (empty in standard shogi).
+    /// The squares of all of `color`'s pieces ([`Position::pieces_of_color`]).
     #[must_use]
-    pub fn protected(&self) -> Bitboard {
-        dispatch!(AnyPosition, self, p => p.protected())
+    pub fn pieces_of_color(&self, color: Color) -> Bitboard {
+        dispatch!(AnyPosition: self, p => p.pieces_of_color(color))
     }
 
-    /// Whether the side to move is in check.
+    /// The occupied squares ([`Position::occupied`]).
     #[must_use]
-    pub fn is_check(&self) -> bool {
-        dispatch!(AnyPosition, self, p => p.is_check())
+    pub fn occupied(&self) -> Bitboard {
+        dispatch!(AnyPosition: self, p => p.occupied())
     }
 
-    /// The pieces giving check to the side to move.
+    /// The square of `color`'s king, if it has one ([`Position::king`]).
+    #[must_use]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        dispatch!(AnyPosition: self, p => p.king(color))
+    }
+
+    /// The pieces giving check to the side to move ([`Position::checkers`]).
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
-        dispatch!(AnyPosition, self, p => p.checkers())
+        dispatch!(AnyPosition: self, p => p.checkers())
+    }
+
+    /// Whether the side to move is in check ([`Position::is_check`]).
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        dispatch!(AnyPosition: self, p => p.is_check())
+    }
+
+    /// The side to move's pieces pinned to its king ([`Position::pinned`]).
+    #[must_use]
+    pub fn pinned(&self) -> Bitboard {
+        dispatch!(AnyPosition: self, p => p.pinned())
+    }
+
+    /// The pieces in `color`'s hand ([`Position::hand`]).
+    #[must_use]
+    pub fn hand(&self, color: Color) -> Hand {
+        dispatch!(AnyPosition: self, p => p.hand(color))
+    }
+
+    /// Both hands ([`Position::hands`]).
+    #[must_use]
+    pub fn hands(&self) -> ByColor<Hand> {
+        dispatch!(AnyPosition: self, p => p.hands())
+    }
+
+    /// The squares of pieces that no move may capture (empty in standard shogi;
+    /// [`Position::protected`]).
+    #[must_use]
+    pub fn protected(&self) -> Bitboard {
+        dispatch!(AnyPosition: self, p => p.protected())
     }
 
     /// The Zobrist key ([`Position::zobrist`]).
+    #[doc(alias = "hash")]
     #[must_use]
     pub fn zobrist(&self) -> u64 {
-        dispatch!(AnyPosition, self, p => p.zobrist())
+        dispatch!(AnyPosition: self, p => p.zobrist())
     }
 
-    /// All legal moves.
+    /// The key computed from scratch ([`Position::compute_hash`]; always equal to
+    /// [`AnyPosition::zobrist`]).
+    #[must_use]
+    pub fn compute_hash(&self) -> u64 {
+        dispatch!(AnyPosition: self, p => p.compute_hash())
+    }
+
+    /// The pieces of `color` that attack `sq`, with `occupied` as the occupancy for sliders
+    /// ([`Position::attackers_to`]).
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        dispatch!(AnyPosition: self, p => p.attackers_to(sq, color, occupied))
+    }
+
+    /// Whether a piece of `color` attacks `sq`, with `occupied` as the occupancy for sliders
+    /// ([`Position::is_attacked_by`]).
+    #[must_use]
+    pub fn is_attacked_by(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
+        dispatch!(AnyPosition: self, p => p.is_attacked_by(sq, color, occupied))
+    }
+
+    /// All legal moves ([`Position::legal_moves`]).
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        dispatch!(AnyPosition, self, p => p.legal_moves())
+        dispatch!(AnyPosition: self, p => p.legal_moves())
     }
 
-    /// Calls `f` for every legal move.
+    /// Calls `f` for every legal move, without building a list
+    /// ([`Position::for_each_legal_move`]).
     pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
-        dispatch!(AnyPosition, self, p => p.for_each_legal_move(f))
+        dispatch!(AnyPosition: self, p => p.for_each_legal_move(f))
     }
 
-    /// Whether `m` is legal.
+    /// The number of legal moves, counted without building them
+    /// ([`Position::count_legal_moves`]).
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        dispatch!(AnyPosition: self, p => p.count_legal_moves())
+    }
+
+    /// The legal moves of the piece on `from` ([`Position::legal_moves_from`]).
+    #[must_use]
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        dispatch!(AnyPosition: self, p => p.legal_moves_from(from))
+    }
+
+    /// The squares where the side to move may legally drop a piece of `kind`
+    /// ([`Position::legal_drops`]).
+    #[must_use]
+    pub fn legal_drops(&self, kind: PieceKind) -> Bitboard {
+        dispatch!(AnyPosition: self, p => p.legal_drops(kind))
+    }
+
+    /// The legal captures ([`Position::legal_captures`]).
+    #[must_use]
+    pub fn legal_captures(&self) -> MoveList {
+        dispatch!(AnyPosition: self, p => p.legal_captures())
+    }
+
+    /// The legal drops ([`Position::legal_drop_moves`]).
+    #[must_use]
+    pub fn legal_drop_moves(&self) -> MoveList {
+        dispatch!(AnyPosition: self, p => p.legal_drop_moves())
+    }
+
+    /// Whether `m` is legal ([`Position::is_legal`]).
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        dispatch!(AnyPosition, self, p => p.is_legal(m))
+        dispatch!(AnyPosition: self, p => p.is_legal(m))
     }
 
-    /// Plays `m` if it is legal.
+    /// Plays `m` if it is legal ([`Position::play`]).
     ///
     /// # Errors
     /// [`IllegalMove`] naming the broken rule; the position is unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        dispatch!(AnyPosition, self, p => p.play(m))
+        dispatch!(AnyPosition: self, p => p.play(m))
+    }
+
+    /// Plays `m` without checking that it is legal, for moves the generator produced
+    /// ([`Position::play_unchecked`]: the check is `debug_assert!`ed).
+    pub fn play_unchecked(&mut self, m: Move) {
+        dispatch!(AnyPosition: self, p => p.play_unchecked(m))
     }
 
     /// The number of leaves of the legal move tree `depth` plies deep ([`Position::perft`]).
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
-        dispatch!(AnyPosition, self, p => p.perft(depth))
+        dispatch!(AnyPosition: self, p => p.perft(depth))
+    }
+
+    /// Perft without bulk counting ([`Position::perft_unbulked`]).
+    #[must_use]
+    pub fn perft_unbulked(&self, depth: u32) -> u64 {
+        dispatch!(AnyPosition: self, p => p.perft_unbulked(depth))
+    }
+
+    /// Perft split by first move ([`Position::perft_divide`]).
+    #[must_use]
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        dispatch!(AnyPosition: self, p => p.perft_divide(depth))
     }
 }
 
@@ -264,11 +487,35 @@ pub enum AnyPositionError {
     UntakeableSilver(PositionError<UntakeableSilver>),
 }
 
+impl<R: VariantRules> From<PositionError<R>> for AnyPositionError {
+    fn from(err: PositionError<R>) -> AnyPositionError {
+        R::into_any_error(err)
+    }
+}
+
 impl AnyPositionError {
-    /// The faults found.
+    /// The variant whose position the setup failed to be.
     #[must_use]
-    pub fn faults(&self) -> shogi_movegen::Faults {
-        dispatch!(AnyPositionError, self, e => e.faults())
+    pub const fn variant(&self) -> Variant {
+        dispatch!(AnyPositionError: self, e => error_variant(e))
+    }
+
+    /// The faults found ([`PositionError::faults`]).
+    #[must_use]
+    pub fn faults(&self) -> Faults {
+        dispatch!(AnyPositionError: self, e => e.faults())
+    }
+
+    /// Waives `fault` if it is soft, and returns the position if no fault remains
+    /// ([`PositionError::ignore`]).
+    ///
+    /// # Errors
+    /// Returns `self` (without the waived fault) if other faults remain.
+    pub fn ignore(self, fault: shogi_movegen::Fault) -> Result<AnyPosition, AnyPositionError> {
+        dispatch!(AnyPositionError: self, e => e
+            .ignore(fault)
+            .map(AnyPosition::from)
+            .map_err(AnyPositionError::from))
     }
 
     /// Waives every soft fault ([`PositionError::ignore_soft`]).
@@ -276,42 +523,28 @@ impl AnyPositionError {
     /// # Errors
     /// Returns `self` if hard faults remain.
     pub fn ignore_soft(self) -> Result<AnyPosition, AnyPositionError> {
-        match self {
-            AnyPositionError::Standard(e) => e
-                .ignore_soft()
-                .map(AnyPosition::Standard)
-                .map_err(AnyPositionError::Standard),
-            AnyPositionError::UntakeableSilver(e) => e
-                .ignore_soft()
-                .map(AnyPosition::UntakeableSilver)
-                .map_err(AnyPositionError::UntakeableSilver),
-        }
+        dispatch!(AnyPositionError: self, e => e
+            .ignore_soft()
+            .map(AnyPosition::from)
+            .map_err(AnyPositionError::from))
     }
-}
 
-impl AnyPositionError {
-    /// Waives every fault a composed problem may show
-    /// ([`PositionError::ignore_composed`](shogi_movegen::PositionError::ignore_composed)).
+    /// Waives every fault a composed problem may show ([`PositionError::ignore_composed`]).
     ///
     /// # Errors
     /// Returns `self` if other faults remain.
     pub fn ignore_composed(self) -> Result<AnyPosition, AnyPositionError> {
-        match self {
-            AnyPositionError::Standard(e) => e
-                .ignore_composed()
-                .map(AnyPosition::Standard)
-                .map_err(AnyPositionError::Standard),
-            AnyPositionError::UntakeableSilver(e) => e
-                .ignore_composed()
-                .map(AnyPosition::UntakeableSilver)
-                .map_err(AnyPositionError::UntakeableSilver),
-        }
+        dispatch!(AnyPositionError: self, e => e
+            .ignore_composed()
+            .map(AnyPosition::from)
+            .map_err(AnyPositionError::from))
     }
 }
 
 impl fmt::Display for AnyPositionError {
+    /// The message of the variant's [`PositionError`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        dispatch!(AnyPositionError, self, e => fmt::Display::fmt(e, f))
+        dispatch!(AnyPositionError: self, e => fmt::Display::fmt(e, f))
     }
 }
 
@@ -320,11 +553,12 @@ impl std::error::Error for AnyPositionError {}
 /// A game of any variant, chosen at run time: a [`Game<Standard>`] or a
 /// [`Game<UntakeableSilver>`], adjudicated by `shogi-rules`.
 ///
-/// The methods of [`Game`] are forwarded to the game inside; match on the enum for anything
-/// else.
+/// Every method of [`Game`] is here too, with the same name and meaning, forwarded to the
+/// game inside; positions come back as [`AnyPosition`]s. Code generic over `Game<R>` reaches
+/// the game inside through [`VisitGame`].
 ///
 /// ```
-/// use shogi_rules::{Outcome, WinReason};
+/// use shogi_rules::{DrawReason, Outcome, WinReason};
 /// use shogi_types::{Color, Move};
 /// use shogi_variants::presets::Preset;
 /// use shogi_variants::{AnyGame, SilverSetup};
@@ -336,10 +570,16 @@ impl std::error::Error for AnyPositionError {}
 /// .game();
 /// game.play("3i3h".parse::<Move>()?)?;
 /// assert_eq!(game.moves().len(), 1);
-/// assert_eq!(game.resign(Color::White)?, Outcome::Win {
+/// assert_eq!(game.keys().len(), 2);
+/// assert_eq!(game.checks(), [false, false]);
+///
+/// let mut timed_out = game.clone();
+/// assert_eq!(timed_out.lose_on_time(Color::White)?, Outcome::Win {
 ///     winner: Color::Black,
-///     reason: WinReason::Resignation,
+///     reason: WinReason::TimeForfeit,
 /// });
+/// assert_eq!(game.agree_draw()?, Outcome::Draw { reason: DrawReason::Agreement });
+/// assert!(game.resign(Color::White).is_err()); // already over
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -351,100 +591,198 @@ pub enum AnyGame {
     UntakeableSilver(Game<UntakeableSilver>),
 }
 
-impl From<Game<Standard>> for AnyGame {
-    fn from(game: Game<Standard>) -> AnyGame {
-        AnyGame::Standard(game)
+impl Default for AnyGame {
+    /// A game of standard shogi from the standard start position under [`RuleSet::none`]
+    /// ([`Game::default`]).
+    fn default() -> AnyGame {
+        AnyGame::Standard(Game::default())
     }
 }
 
-impl From<Game<UntakeableSilver>> for AnyGame {
-    fn from(game: Game<UntakeableSilver>) -> AnyGame {
-        AnyGame::UntakeableSilver(game)
+impl<R: VariantRules> From<Game<R>> for AnyGame {
+    fn from(game: Game<R>) -> AnyGame {
+        R::into_any_game(game)
     }
 }
 
-/// A game of `R` from `start` under `rules`.
-fn game_of<R: Rules>(start: Position<R>, rules: RuleSet) -> Game<R> {
-    Game::with_rules(start, rules)
+/// An operation on a game of any variant, run by [`VisitGame::visit`]: the [`Game`]
+/// counterpart of [`PositionVisitor`].
+///
+/// The rules are a [`VariantRules`], so the visitor may turn what it sees back into an
+/// [`AnyPosition`] or [`AnyGame`].
+///
+/// ```
+/// use shogi_rules::Game;
+/// use shogi_variants::presets::Preset;
+/// use shogi_variants::{AnyPosition, GameVisitor, VariantRules, VisitGame};
+///
+/// /// The start position and the number of moves of a game, typed or not.
+/// struct StartAndLength;
+///
+/// impl GameVisitor for StartAndLength {
+///     type Output = (AnyPosition, usize);
+///     fn visit<R: VariantRules>(self, game: &Game<R>) -> (AnyPosition, usize) {
+///         (AnyPosition::from(*game.start()), game.moves().len())
+///     }
+/// }
+///
+/// fn start_and_length<G: VisitGame + ?Sized>(game: &G) -> (AnyPosition, usize) {
+///     game.visit(StartAndLength)
+/// }
+///
+/// let typed: Game = Game::default();
+/// assert_eq!(start_and_length(&typed), (AnyPosition::default(), 0));
+/// let any = Preset::StandardJsa24.game();
+/// assert_eq!(start_and_length(&any), (AnyPosition::default(), 0));
+/// ```
+pub trait GameVisitor {
+    /// What the operation returns.
+    type Output;
+
+    /// Runs the operation on `game`.
+    fn visit<R: VariantRules>(self, game: &Game<R>) -> Self::Output;
+}
+
+/// A game, typed ([`Game<R>`] of a [`VariantRules`]) or chosen at run time ([`AnyGame`]),
+/// that can hand its typed game to a [`GameVisitor`]. See [`GameVisitor`] for an example.
+pub trait VisitGame {
+    /// Calls `visitor` with the typed game and returns what it returns.
+    fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output;
+}
+
+impl<R: VariantRules> VisitGame for Game<R> {
+    /// Calls `visitor` with `self`.
+    #[inline]
+    fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+        visitor.visit(self)
+    }
+}
+
+impl VisitGame for AnyGame {
+    /// Calls `visitor` with the typed game inside.
+    #[inline]
+    fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+        dispatch!(AnyGame: self, g => visitor.visit(g))
+    }
+}
+
+impl<T: VisitGame + ?Sized> VisitGame for &T {
+    /// Visits the game behind the reference.
+    #[inline]
+    fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+        (**self).visit(visitor)
+    }
 }
 
 impl AnyGame {
-    /// A game from `start` under `rules`, in the variant of `start`.
+    /// A game from `start` under [`RuleSet::none`] (repetition and mate only), in the
+    /// variant of `start` ([`Game::new`]).
+    #[must_use]
+    pub fn new(start: AnyPosition) -> AnyGame {
+        dispatch!(AnyPosition: start, p => AnyGame::from(Game::new(p)))
+    }
+
+    /// A game from `start` under `rules`, in the variant of `start` ([`Game::with_rules`]).
     #[must_use]
     pub fn with_rules(start: AnyPosition, rules: RuleSet) -> AnyGame {
-        match start {
-            AnyPosition::Standard(p) => AnyGame::Standard(game_of(p, rules)),
-            AnyPosition::UntakeableSilver(p) => AnyGame::UntakeableSilver(game_of(p, rules)),
-        }
+        dispatch!(AnyPosition: start, p => AnyGame::from(Game::with_rules(p, rules)))
     }
 
     /// The variant of the game.
     #[must_use]
     pub const fn variant(&self) -> Variant {
+        dispatch!(AnyGame: self, g => game_variant(g))
+    }
+
+    /// The game, if it is one of standard shogi.
+    #[must_use]
+    pub const fn as_standard(&self) -> Option<&Game<Standard>> {
         match self {
-            AnyGame::Standard(_) => Variant::Standard,
-            AnyGame::UntakeableSilver(_) => Variant::UntakeableSilver,
+            AnyGame::Standard(g) => Some(g),
+            AnyGame::UntakeableSilver(_) => None,
+        }
+    }
+
+    /// The game, if it is one of the untakeable-silver variant.
+    #[must_use]
+    pub const fn as_untakeable_silver(&self) -> Option<&Game<UntakeableSilver>> {
+        match self {
+            AnyGame::UntakeableSilver(g) => Some(g),
+            AnyGame::Standard(_) => None,
         }
     }
 
     /// The rule set ([`Game::rules`]).
     #[must_use]
     pub fn rules(&self) -> RuleSet {
-        dispatch!(AnyGame, self, g => g.rules())
+        dispatch!(AnyGame: self, g => g.rules())
     }
 
     /// The start position ([`Game::start`]).
     #[must_use]
     pub fn start(&self) -> AnyPosition {
-        dispatch!(AnyGame, self, g => AnyPosition::from(*g.start()))
+        dispatch!(AnyGame: self, g => AnyPosition::from(*g.start()))
     }
 
     /// The current position ([`Game::position`]).
     #[must_use]
     pub fn position(&self) -> AnyPosition {
-        dispatch!(AnyGame, self, g => AnyPosition::from(*g.position()))
+        dispatch!(AnyGame: self, g => AnyPosition::from(*g.position()))
     }
 
-    /// The position after `ply` moves, if the game has that many ([`Game::position_at`]).
-    #[must_use]
-    pub fn position_at(&self, ply: usize) -> Option<AnyPosition> {
-        dispatch!(AnyGame, self, g => g.position_at(ply).map(AnyPosition::from))
-    }
-
-    /// The moves played ([`Game::moves`]).
+    /// The moves played, in order ([`Game::moves`]).
     #[must_use]
     pub fn moves(&self) -> &[Move] {
-        dispatch!(AnyGame, self, g => g.moves())
+        dispatch!(AnyGame: self, g => g.moves())
+    }
+
+    /// The Zobrist key of the position after each number of moves ([`Game::keys`]).
+    #[must_use]
+    pub fn keys(&self) -> &[u64] {
+        dispatch!(AnyGame: self, g => g.keys())
+    }
+
+    /// Whether the side to move was in check after each number of moves ([`Game::checks`]).
+    #[must_use]
+    pub fn checks(&self) -> &[bool] {
+        dispatch!(AnyGame: self, g => g.checks())
     }
 
     /// The outcome, if the game is over ([`Game::outcome`]).
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        dispatch!(AnyGame, self, g => g.outcome())
+        dispatch!(AnyGame: self, g => g.outcome())
     }
 
     /// Whether the game is over ([`Game::is_over`]).
     #[must_use]
     pub fn is_over(&self) -> bool {
-        dispatch!(AnyGame, self, g => g.is_over())
+        dispatch!(AnyGame: self, g => g.is_over())
     }
 
     /// How often the current position has occurred ([`Game::repetitions`]).
+    #[doc(alias = "sennichite")]
     #[must_use]
     pub fn repetitions(&self) -> u32 {
-        dispatch!(AnyGame, self, g => g.repetitions())
+        dispatch!(AnyGame: self, g => g.repetitions())
     }
 
     /// The handicap credit in force ([`Game::handicap_credit`]).
     #[must_use]
     pub fn handicap_credit(&self) -> ByColor<u32> {
-        dispatch!(AnyGame, self, g => g.handicap_credit())
+        dispatch!(AnyGame: self, g => g.handicap_credit())
     }
 
     /// The impasse counts of the current position ([`Game::points`]).
     #[must_use]
     pub fn points(&self) -> Points {
-        dispatch!(AnyGame, self, g => g.points())
+        dispatch!(AnyGame: self, g => g.points())
+    }
+
+    /// The position after `ply` moves, if the game has that many ([`Game::position_at`]).
+    #[must_use]
+    pub fn position_at(&self, ply: usize) -> Option<AnyPosition> {
+        dispatch!(AnyGame: self, g => g.position_at(ply).map(AnyPosition::from))
     }
 
     /// Plays `m` and judges the game ([`Game::play`]).
@@ -452,43 +790,88 @@ impl AnyGame {
     /// # Errors
     /// [`PlayError`] if the move is illegal or the game is over; the game is unchanged.
     pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, PlayError> {
-        dispatch!(AnyGame, self, g => g.play(m))
+        dispatch!(AnyGame: self, g => g.play(m))
     }
 
     /// Plays `m`, or records the loss of the mover if it is illegal ([`Game::play_or_forfeit`]).
     ///
     /// # Errors
-    /// [`GameOver`] if the game is already over.
+    /// [`GameOver`] if the game is already over; the game is unchanged.
     pub fn play_or_forfeit(&mut self, m: Move) -> Result<Option<Outcome>, GameOver> {
-        dispatch!(AnyGame, self, g => g.play_or_forfeit(m))
+        dispatch!(AnyGame: self, g => g.play_or_forfeit(m))
     }
 
     /// Takes back the last move ([`Game::undo`]).
     pub fn undo(&mut self) -> Option<Move> {
-        dispatch!(AnyGame, self, g => g.undo())
+        dispatch!(AnyGame: self, g => g.undo())
     }
 
     /// Judges and records an impasse declaration of the side to move ([`Game::declare`]).
     ///
     /// # Errors
-    /// [`DeclareError`] if the rule set allows no declaration now or the game is over.
+    /// [`DeclareError`] if the rule set allows no declaration now or the game is over; the
+    /// game is unchanged.
+    #[doc(alias = "nyugyoku")]
     pub fn declare(&mut self) -> Result<Outcome, DeclareError> {
-        dispatch!(AnyGame, self, g => g.declare())
+        dispatch!(AnyGame: self, g => g.declare())
+    }
+
+    /// The verdict [`AnyGame::declare`] would record now, without recording it
+    /// ([`Game::judge_declaration`]).
+    ///
+    /// # Errors
+    /// As [`AnyGame::declare`].
+    pub fn judge_declaration(&self) -> Result<Outcome, DeclareError> {
+        dispatch!(AnyGame: self, g => g.judge_declaration())
     }
 
     /// Records an outcome that no rule computes ([`Game::set_outcome`]).
     ///
     /// # Errors
-    /// [`GameOver`] if the game is already over.
+    /// [`GameOver`] if the game is already over; the game is unchanged.
     pub fn set_outcome(&mut self, outcome: Outcome) -> Result<(), GameOver> {
-        dispatch!(AnyGame, self, g => g.set_outcome(outcome))
+        dispatch!(AnyGame: self, g => g.set_outcome(outcome))
     }
 
-    /// Records the resignation of `color` ([`Game::resign`]).
+    /// Records the resignation (投了) of `color` ([`Game::resign`]).
     ///
     /// # Errors
-    /// [`GameOver`] if the game is already over.
+    /// [`GameOver`] if the game is already over; the game is unchanged.
+    #[doc(alias = "toryo")]
     pub fn resign(&mut self, color: Color) -> Result<Outcome, GameOver> {
-        dispatch!(AnyGame, self, g => g.resign(color))
+        dispatch!(AnyGame: self, g => g.resign(color))
+    }
+
+    /// Records that `color` ran out of time (時間切れ) ([`Game::lose_on_time`]).
+    ///
+    /// # Errors
+    /// [`GameOver`] if the game is already over; the game is unchanged.
+    pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, GameOver> {
+        dispatch!(AnyGame: self, g => g.lose_on_time(color))
+    }
+
+    /// Records that `color` abandoned the game ([`Game::abandon`]).
+    ///
+    /// # Errors
+    /// [`GameOver`] if the game is already over; the game is unchanged.
+    pub fn abandon(&mut self, color: Color) -> Result<Outcome, GameOver> {
+        dispatch!(AnyGame: self, g => g.abandon(color))
+    }
+
+    /// Records a draw by agreement ([`Game::agree_draw`]).
+    ///
+    /// # Errors
+    /// [`GameOver`] if the game is already over; the game is unchanged.
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameOver> {
+        dispatch!(AnyGame: self, g => g.agree_draw())
+    }
+
+    /// Records that the game was stopped without a result (中断) ([`Game::interrupt`]).
+    ///
+    /// # Errors
+    /// [`GameOver`] if the game is already over; the game is unchanged.
+    #[doc(alias = "chudan")]
+    pub fn interrupt(&mut self) -> Result<Outcome, GameOver> {
+        dispatch!(AnyGame: self, g => g.interrupt())
     }
 }

@@ -8,7 +8,9 @@ pub mod handicap;
 pub mod presets;
 pub mod untakeable_silver;
 
-pub use any::{AnyGame, AnyPosition, AnyPositionError, Variant};
+pub use any::{
+    AnyGame, AnyPosition, AnyPositionError, GameVisitor, Variant, VariantRules, VisitGame,
+};
 pub use handicap::{Handicap, ParseHandicapError};
 pub use presets::Preset;
 pub use untakeable_silver::{SilverSetup, UntakeableSilver};
