@@ -18,8 +18,9 @@
 //! (`"black"`, `"white"` or `null`) and the outcome (`win black resignation`).
 //!
 //! Then every file is read back with [`record::read`] and compared with its game: the start,
-//! the moves, and [`Record::outcome`] (winner and reason), and the outcome of
-//! [`Record::to_game`] under the game's rules. One line per file: `ok`, `lossy <what>` (the
+//! the moves, and [`Record::outcome`] (winner and reason), the outcome of
+//! [`Record::to_game`] under the game's rules, and that a V2.2 file uses only V2.2 special
+//! moves (no `%MAX_MOVES`). One line per file: `ok`, `lossy <what>` (the
 //! format has no word for the reason, and the writer writes the documented substitute of
 //! [`Special::from_outcome`](shogi_notation::record::Special::from_outcome) with the same
 //! winner) or `MISMATCH <what>`; then a summary line. Exits with status 1 if any file
@@ -667,6 +668,25 @@ fn substitute(o: Outcome) -> Option<Outcome> {
     })
 }
 
+/// The special moves of CSA V2.2 (the CSA standard file format, V2.2); V3.0 adds
+/// `%MAX_MOVES`.
+const CSA_V22_SPECIALS: [&str; 14] = [
+    "TORYO",
+    "CHUDAN",
+    "SENNICHITE",
+    "TIME_UP",
+    "ILLEGAL_MOVE",
+    "+ILLEGAL_ACTION",
+    "-ILLEGAL_ACTION",
+    "JISHOGI",
+    "KACHI",
+    "HIKIWAKE",
+    "MATTA",
+    "TSUMI",
+    "FUZUMI",
+    "ERROR",
+];
+
 fn show(o: Option<Outcome>) -> String {
     o.map_or("no outcome".to_string(), |o| o.to_string())
 }
@@ -677,6 +697,15 @@ fn check_file(dir: &Path, w: &Written, spec: &Spec, game: &Game) -> Result<Optio
     let bytes = std::fs::read(dir.join(&w.file)).map_err(|e| format!("cannot read: {e}"))?;
     let rec = record::read(&bytes).map_err(|e| format!("read error: {e}"))?;
     let mut problems = Vec::new();
+    if w.format == "csa-2.2" {
+        let text = String::from_utf8_lossy(&bytes);
+        for word in text.lines().filter_map(|l| l.strip_prefix('%')) {
+            let word = word.split(',').next().unwrap_or_default();
+            if !CSA_V22_SPECIALS.contains(&word) {
+                problems.push(format!("%{word} is not a CSA V2.2 special move"));
+            }
+        }
+    }
     let start = rec.start_sfen().to_string();
     let expected_start = Sfen::from_position(game.start()).to_string();
     let no_number = |s: &str| {
