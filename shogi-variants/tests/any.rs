@@ -1,0 +1,669 @@
+//! `AnyPosition` and `AnyGame` against the typed `Position<R>` and `Game<R>` they wrap.
+//!
+//! For every start position (standard, every handicap, the three untakeable-silver setups and
+//! the standard setup under the variant's rules) and the positions reached from it by random
+//! legal walks (a small fixed-seed PRNG), every method of `AnyPosition` must return what the
+//! same method of the typed position returns, and every method of `AnyGame` what `Game<R>`'s
+//! returns after the same calls: moves, illegal moves, forfeits, undo, resignation by either
+//! colour, time forfeit, abandonment, agreed draws, interruption, declarations, recorded
+//! outcomes. Western and Japanese notation written and read through `&AnyPosition` must be the
+//! same as through `&Position<R>`.
+
+use shogi_movegen::{Fault, Position, PositionVisitor, Rules, Standard, VisitPosition};
+use shogi_notation::sfen::Sfen;
+use shogi_notation::{japanese, western};
+use shogi_rules::{DrawReason, Game, Outcome, RuleSet, WinReason};
+use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
+use shogi_variants::presets;
+use shogi_variants::{
+    AnyGame, AnyPosition, AnyPositionError, GameVisitor, Handicap, SilverSetup, UntakeableSilver,
+    Variant, VariantRules, VisitGame,
+};
+
+/// A small deterministic PRNG (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Runs `check` on every start position, typed.
+trait Check {
+    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>);
+}
+
+fn for_each_start(check: &mut impl Check) {
+    check.run("standard", Position::<Standard>::start());
+    for h in Handicap::ALL {
+        check.run(h.english_name(), h.position());
+    }
+    for s in SilverSetup::ALL {
+        check.run(s.english_name(), s.position());
+    }
+    check.run(
+        "standard setup, untakeable-silver rules",
+        Position::<UntakeableSilver>::start(),
+    );
+}
+
+/// The typed variant of each start, to check that every start was visited.
+fn start_count() -> usize {
+    2 + Handicap::ALL.len() + SilverSetup::ALL.len()
+}
+
+/// A few moves that are illegal in most positions, to compare the errors: every legal move
+/// with its promotion flag flipped, moves from empty squares, drops of every kind on every
+/// occupied square and on the first rank.
+fn probe_moves<R: Rules>(pos: &Position<R>) -> Vec<Move> {
+    let mut out = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        if let Move::Normal { from, to, promote } = m {
+            out.push(Move::Normal {
+                from,
+                to,
+                promote: !promote,
+            });
+        }
+    }
+    let empty = !pos.occupied();
+    for (i, from) in empty.iter().enumerate().take(3) {
+        out.push(Move::Normal {
+            from,
+            to: Square::ALL[(from.index() + 1 + i) % 81],
+            promote: false,
+        });
+    }
+    for kind in PieceKind::HAND_KINDS {
+        for to in pos.occupied().iter().take(2) {
+            out.push(Move::Drop { kind, to });
+        }
+        out.push(Move::Drop {
+            kind,
+            to: Square::SQ_5A,
+        });
+        out.push(Move::Drop {
+            kind,
+            to: Square::SQ_5I,
+        });
+    }
+    out
+}
+
+/// Returns the key of the visited position and the name of its rules' type.
+struct KeyAndRules;
+
+impl PositionVisitor for KeyAndRules {
+    type Output = (u64, &'static str);
+    fn visit<R: Rules>(self, pos: &Position<R>) -> (u64, &'static str) {
+        (pos.zobrist(), core::any::type_name::<R>())
+    }
+}
+
+/// Every method of `any` against the same method of `typed`.
+fn check_position<R: VariantRules>(typed: &Position<R>, any: &AnyPosition, deep: bool) {
+    assert_eq!(any.variant(), R::VARIANT);
+    assert_eq!(*any, AnyPosition::from(*typed));
+    assert_eq!(any.as_standard().is_some(), R::VARIANT == Variant::Standard);
+    assert_eq!(
+        any.as_untakeable_silver().is_some(),
+        R::VARIANT == Variant::UntakeableSilver
+    );
+    assert_eq!(any.visit(KeyAndRules), typed.visit(KeyAndRules));
+    assert_eq!((&any).visit(KeyAndRules).1, core::any::type_name::<R>());
+    assert_eq!(any.to_setup(), typed.to_setup());
+    assert_eq!(any.side_to_move(), typed.side_to_move());
+    assert_eq!(any.ply(), typed.ply());
+    for sq in Square::ALL {
+        assert_eq!(any.piece_at(sq), typed.piece_at(sq), "{sq:?}");
+    }
+    for kind in PieceKind::ALL {
+        assert_eq!(any.pieces_of_kind(kind), typed.pieces_of_kind(kind));
+        for color in Color::ALL {
+            assert_eq!(any.pieces(color, kind), typed.pieces(color, kind));
+        }
+    }
+    for color in Color::ALL {
+        assert_eq!(any.pieces_of_color(color), typed.pieces_of_color(color));
+        assert_eq!(any.king(color), typed.king(color));
+        assert_eq!(any.hand(color), typed.hand(color));
+    }
+    assert_eq!(any.hands(), typed.hands());
+    assert_eq!(any.occupied(), typed.occupied());
+    assert_eq!(any.checkers(), typed.checkers());
+    assert_eq!(any.is_check(), typed.is_check());
+    assert_eq!(any.pinned(), typed.pinned());
+    assert_eq!(any.protected(), typed.protected());
+    assert_eq!(any.zobrist(), typed.zobrist());
+    assert_eq!(any.compute_hash(), typed.compute_hash());
+    for occupied in [typed.occupied(), Bitboard::EMPTY] {
+        for sq in Square::ALL {
+            for color in Color::ALL {
+                assert_eq!(
+                    any.attackers_to(sq, color, occupied),
+                    typed.attackers_to(sq, color, occupied)
+                );
+                assert_eq!(
+                    any.is_attacked_by(sq, color, occupied),
+                    typed.is_attacked_by(sq, color, occupied)
+                );
+            }
+        }
+    }
+    let legal = typed.legal_moves();
+    assert_eq!(any.legal_moves(), legal);
+    let mut each = Vec::new();
+    any.for_each_legal_move(|m| each.push(m));
+    assert_eq!(each, legal.as_slice());
+    assert_eq!(any.count_legal_moves(), typed.count_legal_moves());
+    for sq in Square::ALL {
+        assert_eq!(
+            any.legal_moves_from(sq),
+            typed.legal_moves_from(sq),
+            "{sq:?}"
+        );
+    }
+    for kind in PieceKind::ALL {
+        assert_eq!(any.legal_drops(kind), typed.legal_drops(kind), "{kind:?}");
+    }
+    assert_eq!(any.legal_captures(), typed.legal_captures());
+    assert_eq!(any.legal_drop_moves(), typed.legal_drop_moves());
+    for &m in &legal {
+        assert!(any.is_legal(m));
+        let (mut a, mut t) = (*any, *typed);
+        a.play_unchecked(m);
+        t.play_unchecked(m);
+        assert_eq!(a, AnyPosition::from(t));
+        let (mut a, mut t) = (*any, *typed);
+        assert_eq!(a.play(m), t.play(m));
+        assert_eq!(a, AnyPosition::from(t));
+    }
+    for m in probe_moves(typed) {
+        assert_eq!(any.is_legal(m), typed.is_legal(m), "{m}");
+        let (mut a, mut t) = (*any, *typed);
+        assert_eq!(a.play(m), t.play(m), "{m}");
+        assert_eq!(a, AnyPosition::from(t), "{m}");
+    }
+    assert_eq!(any.perft(1), typed.perft(1));
+    assert_eq!(any.perft_unbulked(1), typed.perft_unbulked(1));
+    assert_eq!(any.perft_divide(1), typed.perft_divide(1));
+    if deep {
+        assert_eq!(any.perft(2), typed.perft(2));
+        assert_eq!(any.perft_divide(2), typed.perft_divide(2));
+    }
+    // Back from the setup, with and without the protection.
+    let setup = typed.to_setup();
+    assert_eq!(
+        AnyPosition::from_setup_with_protected(R::VARIANT, setup.clone(), typed.protected()),
+        Ok(AnyPosition::from(*typed))
+    );
+    assert_eq!(
+        AnyPosition::from_setup(R::VARIANT, setup.clone()),
+        Position::<R>::from_setup(setup)
+            .map(AnyPosition::from)
+            .map_err(AnyPositionError::from)
+    );
+}
+
+/// Random legal walks from each start: every position on the way is checked.
+struct Walks {
+    rng: Rng,
+    starts: usize,
+    positions: usize,
+}
+
+impl Check for Walks {
+    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>) {
+        self.starts += 1;
+        let any_start = AnyPosition::from(start);
+        assert_eq!(any_start.variant(), R::VARIANT, "{name}");
+        check_position(&start, &any_start, true);
+        for _ in 0..3 {
+            let (mut typed, mut any) = (start, any_start);
+            for ply in 0..70 {
+                let legal = typed.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let m = legal[self.rng.below(legal.len())];
+                typed.play(m).expect("a generated move is legal");
+                any.play(m).expect("a generated move is legal");
+                check_position(&typed, &any, ply % 25 == 24);
+                self.positions += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn any_position_equals_the_typed_position_on_random_walks() {
+    let mut walks = Walks {
+        rng: Rng(0x5EED_0001),
+        starts: 0,
+        positions: 0,
+    };
+    for_each_start(&mut walks);
+    assert_eq!(walks.starts, start_count());
+    assert!(walks.positions > 5_000, "{} positions", walks.positions);
+}
+
+#[test]
+fn start_and_variants() {
+    assert_eq!(
+        AnyPosition::start(Variant::Standard),
+        AnyPosition::from(Position::<Standard>::start())
+    );
+    assert_eq!(
+        AnyPosition::start(Variant::UntakeableSilver),
+        AnyPosition::from(Position::<UntakeableSilver>::start())
+    );
+    assert_eq!(
+        AnyPosition::start(Variant::Standard),
+        AnyPosition::default()
+    );
+    // The same setup under the two rules: only the protection differs.
+    let standard = AnyPosition::start(Variant::Standard);
+    let silver = AnyPosition::start(Variant::UntakeableSilver);
+    assert_ne!(standard, silver);
+    assert_eq!(standard.to_setup(), silver.to_setup());
+    assert_eq!(standard.protected().count(), 0);
+    assert_eq!(silver.protected().count(), 2);
+    for variant in Variant::ALL {
+        assert_eq!(AnyPosition::start(variant).variant(), variant);
+        assert_eq!(AnyGame::new(AnyPosition::start(variant)).variant(), variant);
+    }
+    assert_eq!(AnyGame::default().variant(), Variant::Standard);
+    assert_eq!(AnyGame::default().rules(), RuleSet::none());
+    assert_eq!(AnyGame::default().start(), AnyPosition::default());
+}
+
+/// Setups with faults: the errors of both kinds agree, and so does waiving them.
+#[test]
+fn any_position_error_equals_the_typed_error() {
+    fn check<R: VariantRules>(setup: &Setup, protected: Option<Bitboard>) {
+        let typed = match protected {
+            Some(p) => Position::<R>::from_setup_with_protected(setup.clone(), p),
+            None => Position::<R>::from_setup(setup.clone()),
+        };
+        let any = match protected {
+            Some(p) => AnyPosition::from_setup_with_protected(R::VARIANT, setup.clone(), p),
+            None => AnyPosition::from_setup(R::VARIANT, setup.clone()),
+        };
+        let (typed, any) = match (typed, any) {
+            (Err(t), Err(a)) => (t, a),
+            other => panic!("both must fail: {other:?}"),
+        };
+        assert_eq!(any.variant(), R::VARIANT);
+        assert_eq!(any.faults(), typed.faults());
+        assert!(!any.faults().is_empty());
+        assert_eq!(any.to_string(), typed.to_string());
+        assert_eq!(any, AnyPositionError::from(typed.clone()));
+        let lift = |r: Result<Position<R>, shogi_movegen::PositionError<R>>| {
+            r.map(AnyPosition::from).map_err(AnyPositionError::from)
+        };
+        assert_eq!(any.clone().ignore_soft(), lift(typed.clone().ignore_soft()));
+        assert_eq!(
+            any.clone().ignore_composed(),
+            lift(typed.clone().ignore_composed())
+        );
+        for fault in Fault::ALL {
+            assert_eq!(
+                any.clone().ignore(fault),
+                lift(typed.clone().ignore(fault)),
+                "{fault:?}"
+            );
+        }
+    }
+    let parse = |sfen: &str| sfen.parse::<Sfen>().expect("valid test SFEN").into_setup();
+    let setups = [
+        Setup::empty(),
+        // Too much material (soft): ten pawns in Black's hand.
+        parse("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 10P 1"),
+        // One king only (a mate problem).
+        parse("4k4/9/9/9/9/9/9/9/9 b 16P 1"),
+        // Two pawns on a file and a pawn on the last rank (composed).
+        parse("P3k4/9/9/9/9/9/P8/P8/4K4 b - 1"),
+        // The side not to move in check.
+        parse("4k4/4R4/9/9/9/9/9/9/4K4 b - 1"),
+    ];
+    for setup in &setups {
+        check::<Standard>(setup, None);
+        check::<UntakeableSilver>(setup, None);
+    }
+    // Protection of a square without a Black silver.
+    let start = Setup::standard();
+    check::<UntakeableSilver>(&start, Some(Bitboard::from_square(Square::SQ_5I)));
+    // The setups that are valid build the same positions.
+    let mut valid = Setup::standard();
+    valid.set_piece(
+        Square::SQ_5I,
+        Some(Piece::new(Color::Black, PieceKind::King)),
+    );
+    assert_eq!(
+        AnyPosition::from_setup(Variant::Standard, valid),
+        Ok(AnyPosition::default())
+    );
+}
+
+/// Returns the game's move count and rules type, to check which game was visited.
+struct LengthAndRules;
+
+impl GameVisitor for LengthAndRules {
+    type Output = (usize, AnyPosition, &'static str);
+    fn visit<R: VariantRules>(self, game: &Game<R>) -> Self::Output {
+        (
+            game.moves().len(),
+            AnyPosition::from(*game.position()),
+            core::any::type_name::<R>(),
+        )
+    }
+}
+
+/// Every read-only method of `any` against `typed`.
+fn check_game<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
+    assert_eq!(any.variant(), R::VARIANT);
+    assert_eq!(any.as_standard().is_some(), R::VARIANT == Variant::Standard);
+    assert_eq!(
+        any.as_untakeable_silver().is_some(),
+        R::VARIANT == Variant::UntakeableSilver
+    );
+    assert_eq!(any.visit(LengthAndRules), typed.visit(LengthAndRules));
+    assert_eq!((&any).visit(LengthAndRules).2, core::any::type_name::<R>());
+    assert_eq!(any.rules(), typed.rules());
+    assert_eq!(any.start(), AnyPosition::from(*typed.start()));
+    assert_eq!(any.position(), AnyPosition::from(*typed.position()));
+    assert_eq!(any.moves(), typed.moves());
+    assert_eq!(any.keys(), typed.keys());
+    assert_eq!(any.checks(), typed.checks());
+    assert_eq!(any.outcome(), typed.outcome());
+    assert_eq!(any.is_over(), typed.is_over());
+    assert_eq!(any.repetitions(), typed.repetitions());
+    assert_eq!(any.handicap_credit(), typed.handicap_credit());
+    assert_eq!(any.points(), typed.points());
+    assert_eq!(any.judge_declaration(), typed.judge_declaration());
+    for ply in 0..=typed.moves().len() + 1 {
+        assert_eq!(
+            any.position_at(ply),
+            typed.position_at(ply).map(AnyPosition::from),
+            "ply {ply}"
+        );
+    }
+    // The keys and check flags are those of the positions, so they are checked against
+    // something other than the game too.
+    assert_eq!(any.keys().len(), any.moves().len() + 1);
+    for (ply, (&key, &check)) in any.keys().iter().zip(any.checks()).enumerate() {
+        let pos = any.position_at(ply).expect("a ply of the game");
+        assert_eq!((key, check), (pos.zobrist(), pos.is_check()), "ply {ply}");
+    }
+}
+
+/// Every way to end a game, applied to copies of both games: same results, same games after,
+/// and the same refusal when the game is already over.
+fn check_endings<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
+    type Ending<G> = fn(&mut G) -> Result<Outcome, String>;
+    let typed_endings: [Ending<Game<R>>; 10] = [
+        |g| g.resign(Color::Black).map_err(|e| e.to_string()),
+        |g| g.resign(Color::White).map_err(|e| e.to_string()),
+        |g| g.lose_on_time(Color::Black).map_err(|e| e.to_string()),
+        |g| g.lose_on_time(Color::White).map_err(|e| e.to_string()),
+        |g| g.abandon(Color::Black).map_err(|e| e.to_string()),
+        |g| g.abandon(Color::White).map_err(|e| e.to_string()),
+        |g| g.agree_draw().map_err(|e| e.to_string()),
+        |g| g.interrupt().map_err(|e| e.to_string()),
+        |g| g.declare().map_err(|e| e.to_string()),
+        |g| {
+            let outcome = Outcome::Draw {
+                reason: DrawReason::Agreement,
+            };
+            g.set_outcome(outcome)
+                .map(|()| outcome)
+                .map_err(|e| e.to_string())
+        },
+    ];
+    let any_endings: [Ending<AnyGame>; 10] = [
+        |g| g.resign(Color::Black).map_err(|e| e.to_string()),
+        |g| g.resign(Color::White).map_err(|e| e.to_string()),
+        |g| g.lose_on_time(Color::Black).map_err(|e| e.to_string()),
+        |g| g.lose_on_time(Color::White).map_err(|e| e.to_string()),
+        |g| g.abandon(Color::Black).map_err(|e| e.to_string()),
+        |g| g.abandon(Color::White).map_err(|e| e.to_string()),
+        |g| g.agree_draw().map_err(|e| e.to_string()),
+        |g| g.interrupt().map_err(|e| e.to_string()),
+        |g| g.declare().map_err(|e| e.to_string()),
+        |g| {
+            let outcome = Outcome::Draw {
+                reason: DrawReason::Agreement,
+            };
+            g.set_outcome(outcome)
+                .map(|()| outcome)
+                .map_err(|e| e.to_string())
+        },
+    ];
+    for (i, (end_typed, end_any)) in typed_endings.iter().zip(&any_endings).enumerate() {
+        let (mut t, mut a) = (typed.clone(), any.clone());
+        let result = end_any(&mut a);
+        assert_eq!(result, end_typed(&mut t), "ending {i}");
+        check_game(&t, &a);
+        if result.is_ok() || typed.is_over() {
+            assert!(a.is_over(), "ending {i}");
+            // Over: every ending is refused alike, and so are moves.
+            for (again_typed, again_any) in typed_endings.iter().zip(&any_endings) {
+                let result = again_any(&mut a);
+                assert!(result.is_err());
+                assert_eq!(result, again_typed(&mut t));
+            }
+            let m = Move::Normal {
+                from: Square::SQ_7G,
+                to: Square::SQ_7F,
+                promote: false,
+            };
+            assert_eq!(a.play(m), t.play(m));
+            assert_eq!(a.play_or_forfeit(m), t.play_or_forfeit(m));
+            check_game(&t, &a);
+        }
+    }
+    // The outcomes of the simple endings, against what they mean.
+    let mut a = any.clone();
+    if !a.is_over() {
+        assert_eq!(
+            a.lose_on_time(Color::White),
+            Ok(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::TimeForfeit
+            })
+        );
+    }
+}
+
+/// Random games from each start under several rule sets, with illegal moves, forfeits and
+/// undos mixed in; after every call both games are compared, and every ending is tried now
+/// and then.
+struct Games {
+    rng: Rng,
+    games: usize,
+    plies: usize,
+}
+
+impl Check for Games {
+    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>) {
+        let rule_sets = [
+            RuleSet::none(),
+            RuleSet::csa27(),
+            RuleSet::jsa24_declaration(),
+            RuleSet::try_rule(),
+            presets::HANDICAP_JSA24,
+            presets::untakeable_silver_with_limit(core::num::NonZeroU32::new(12).expect("12")),
+        ];
+        for rules in rule_sets {
+            self.games += 1;
+            let mut typed = Game::with_rules(start, rules);
+            let mut any = AnyGame::with_rules(AnyPosition::from(start), rules);
+            check_game(&typed, &any);
+            check_endings(&typed, &any);
+            for step in 0..40 {
+                if typed.is_over() {
+                    break;
+                }
+                let legal = typed.position().legal_moves();
+                match self.rng.below(10) {
+                    0 => {
+                        assert_eq!(any.undo(), typed.undo(), "{name}");
+                    }
+                    1 => {
+                        let probes = probe_moves(typed.position());
+                        let m = probes[self.rng.below(probes.len())];
+                        assert_eq!(any.play(m), typed.play(m), "{name} {m}");
+                    }
+                    2 if step % 3 == 0 => {
+                        let probes = probe_moves(typed.position());
+                        let m = probes[self.rng.below(probes.len())];
+                        assert_eq!(any.play_or_forfeit(m), typed.play_or_forfeit(m), "{name}");
+                    }
+                    _ if !legal.is_empty() => {
+                        let m = legal[self.rng.below(legal.len())];
+                        assert_eq!(any.play(m), typed.play(m), "{name} {m}");
+                        self.plies += 1;
+                    }
+                    _ => {}
+                }
+                check_game(&typed, &any);
+                if step % 8 == 7 {
+                    check_endings(&typed, &any);
+                }
+            }
+            check_endings(&typed, &any);
+        }
+    }
+}
+
+#[test]
+fn any_game_equals_the_typed_game_after_the_same_calls() {
+    let mut games = Games {
+        rng: Rng(0x5EED_0002),
+        games: 0,
+        plies: 0,
+    };
+    for_each_start(&mut games);
+    assert_eq!(games.games, start_count() * 6);
+    assert!(games.plies > 1_500, "{} plies", games.plies);
+}
+
+/// Declarations that win, lose, or are not allowed, under each declaration rule.
+#[test]
+fn declarations_agree() {
+    let sfens = [
+        // Black: 10 pieces in the camp, 27 points.
+        "+R+BGGSS1K1/PPPP5/9/9/9/9/9/9/4k4 b 9P 1",
+        // 28 points.
+        "+R+BGGSS1K1/PPPP5/9/9/9/9/9/9/4k4 b 10P 1",
+        // Black in check.
+        "+R+BGGSS1K1/PPPP5/4r4/9/9/9/9/9/4k4 b 10P 1",
+        // Black's king outside the camp.
+        "+R+BGGSS3/PPPP5/9/4K4/9/9/9/9/4k4 b 10P 1",
+    ];
+    for sfen in sfens {
+        let setup = sfen.parse::<Sfen>().expect("valid test SFEN").into_setup();
+        for rules in [
+            RuleSet::none(),
+            RuleSet::csa27(),
+            RuleSet::jsa24_declaration(),
+            RuleSet::try_rule(),
+        ] {
+            let pos = Position::<Standard>::from_setup(setup.clone()).expect("valid");
+            let mut typed = Game::with_rules(pos, rules);
+            let mut any = AnyGame::with_rules(AnyPosition::from(pos), rules);
+            check_game(&typed, &any);
+            assert_eq!(any.declare(), typed.declare(), "{sfen}");
+            check_game(&typed, &any);
+        }
+    }
+}
+
+/// Notation written and read through `&AnyPosition` equals notation through `&Position<R>`,
+/// and reads back to the move written.
+struct Notation {
+    rng: Rng,
+    moves: usize,
+}
+
+impl Check for Notation {
+    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>) {
+        let mut typed = start;
+        let mut previous = None;
+        for _ in 0..50 {
+            let any = AnyPosition::from(typed);
+            let legal = typed.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let options = western::WesternOptions::new()
+                .with_numeric_ranks(true)
+                .with_dragon_horse_letters(true);
+            for &m in &legal {
+                self.moves += 1;
+                let w = western::write(&any, m).expect("legal");
+                assert_eq!(western::write(&typed, m), Ok(w.clone()), "{name} {m}");
+                assert_eq!(western::write(&&any, m), Ok(w.clone()));
+                assert_eq!(
+                    western::write_with(&any, m, options),
+                    western::write_with(&typed, m, options)
+                );
+                assert_eq!(western::describe(&any, m), western::describe(&typed, m));
+                let parsed = western::parse(&w).expect("written text reads back");
+                assert_eq!(parsed.resolve(&any), Ok(m), "{name} {w}");
+                assert_eq!(parsed.resolve(&typed), Ok(m), "{name} {w}");
+                assert_eq!(parsed.resolve_strict(&any), parsed.resolve_strict(&typed));
+
+                let j = japanese::write(&any, m, previous).expect("legal");
+                assert_eq!(
+                    japanese::write(&typed, m, previous),
+                    Ok(j.clone()),
+                    "{name} {m}"
+                );
+                assert_eq!(
+                    japanese::describe(&any, m, previous),
+                    japanese::describe(&typed, m, previous)
+                );
+                let parsed = japanese::parse(&j).expect("written text reads back");
+                assert_eq!(parsed.resolve(&any, previous), Ok(m), "{name} {j}");
+                assert_eq!(parsed.resolve(&typed, previous), Ok(m), "{name} {j}");
+            }
+            for m in probe_moves(&typed).into_iter().take(10) {
+                assert_eq!(western::write(&any, m), western::write(&typed, m), "{m}");
+                assert_eq!(
+                    japanese::write(&any, m, previous),
+                    japanese::write(&typed, m, previous),
+                    "{m}"
+                );
+            }
+            let m = legal[self.rng.below(legal.len())];
+            typed.play(m).expect("legal");
+            previous = Some(m);
+        }
+    }
+}
+
+#[test]
+fn notation_through_any_position_equals_notation_through_the_typed_position() {
+    let mut notation = Notation {
+        rng: Rng(0x5EED_0003),
+        moves: 0,
+    };
+    for_each_start(&mut notation);
+    assert!(notation.moves > 20_000, "{} moves", notation.moves);
+    // A fixed example, against text written by hand.
+    let pos = AnyPosition::from(SilverSetup::SixPiece.position());
+    let m: Move = "3i3h".parse().expect("USI");
+    assert_eq!(western::write(&pos, m).as_deref(), Ok("S-3h"));
+    assert_eq!(japanese::write(&pos, m, None).as_deref(), Ok("▲３八銀"));
+}
