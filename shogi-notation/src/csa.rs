@@ -460,12 +460,21 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             Stmt::Info(key, value) => r.header(Header::new(HeaderKey::from_csa_key(key), value)),
             Stmt::Sfen(text) => r.sfen(n, text)?,
             Stmt::Ending(word) => {
-                if last_play.is_none_or(|j| j < i) && !r.ended {
-                    let special = Special::from_kif_word(word)
-                        .unwrap_or_else(|| Special::Other(word.to_string()));
-                    r.end(n, special)?;
-                } else {
+                let special = || {
+                    Special::from_kif_word(word).unwrap_or_else(|| Special::Other(word.to_string()))
+                };
+                if last_play.is_some_and(|j| j > i) {
                     r.comment(&format!("{ENDING}{word}"));
+                } else if !r.ended {
+                    r.end(n, special())?;
+                } else if let Some(ending) = r
+                    .builder
+                    .as_mut()
+                    .and_then(|b| b.record_mut().ending.as_mut())
+                {
+                    // After the special move: the exact word it stands for (`%TORYO` for a
+                    // mate, which other readers take as a win, not a draw).
+                    ending.special = special();
                 }
             }
             Stmt::Even(rest) => r.position_line(n, |setup| read_even(setup, rest))?,
@@ -491,7 +500,13 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
     let last = lines.last().map_or(0, |&(n, _)| n);
     r.build(last, None)?;
     match r.builder {
-        Some(b) => Ok(b.finish()),
+        Some(b) => {
+            let mut rec = b.finish();
+            if let Some(ending) = &mut rec.ending {
+                ending.take_result_comment();
+            }
+            Ok(rec)
+        }
         None => Err(RecordError::new(
             last,
             RecordErrorKind::Empty,
@@ -1130,7 +1145,9 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
         return;
     };
     let mover = last.side_to_move();
-    let word: Option<String> = match &ending.special {
+    // The special move, and the exact word as an `'ENDING:` comment when the special move
+    // stands in for it.
+    let (word, exact): (Option<String>, bool) = match &ending.special {
         special if special.is_foul() => {
             // A kept illegal move with a foul ending is written before it, so that it reads
             // back as kept (the reader keeps it whatever the foul word).
@@ -1139,25 +1156,42 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
                 out.push_str(&illegal_move_text(last, w));
                 out.push('\n');
             }
-            Some(match special {
+            let word = match special {
                 // The mover wins: the previous move, by the other side, was the foul.
                 Special::IllegalWin if kept.is_none() => format!("{}ILLEGAL_ACTION", sign(!mover)),
                 Special::IllegalWin => format!("{}ILLEGAL_ACTION", sign(mover)),
                 other => other.csa_word().unwrap_or("ILLEGAL_MOVE").to_string(),
-            })
+            };
+            (Some(word), false)
+        }
+        // cshogi reads `%TSUMI` as a draw; floodgate and cshogi's own match runner write a
+        // mate as `%TORYO`.
+        Special::Mate => (Some("TORYO".to_string()), true),
+        // `%MAX_MOVES` is a V3.0 word; V2.2 has `%JISHOGI` for a drawn game at the limit.
+        Special::MaxMoves if version == CsaVersion::V22 => (Some("JISHOGI".to_string()), true),
+        // Decided endings that CSA has no word for: the word that names the same winner.
+        special @ (Special::Try | Special::ForfeitLoss | Special::ForfeitWin) => {
+            let word = match special.outcome(mover).and_then(|o| o.winner()) {
+                Some(winner) if winner == mover => format!("{}ILLEGAL_ACTION", sign(!mover)),
+                _ => "TORYO".to_string(),
+            };
+            (Some(word), true)
         }
         Special::Other(word) => {
             let plain =
                 Special::from_csa_word(word) == Special::Other(word.clone()) && is_csa_key(word);
-            plain.then(|| word.clone())
+            (plain.then(|| word.clone()), false)
         }
-        special => special.csa_word().map(str::to_string),
+        special => (special.csa_word().map(str::to_string), false),
     };
     match word {
         Some(word) => {
             let _ = writeln!(out, "%{word}");
             if let Some(t) = ending.time {
                 write_time(out, t.spent, version);
+            }
+            if exact && let Some(kif) = ending.special.kif_word() {
+                let _ = writeln!(out, "'{ENDING}{kif}");
             }
         }
         None => match &ending.special {
@@ -1174,5 +1208,5 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
             }
         },
     }
-    write_comments(out, &ending.comments);
+    write_comments(out, &ending.written_comments());
 }

@@ -9,6 +9,7 @@ use core::fmt::Write as _;
 use std::time::Duration;
 
 use shogi_movegen::{IllegalMoveKind, Position, Standard};
+use shogi_rules::Outcome;
 use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
@@ -29,9 +30,13 @@ pub(crate) const MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
 /// The terminal word this crate writes for [`Special::MaxMoves`], which KIF has no word for.
 pub(crate) const MAX_MOVES_WORD: &str = "最大手数";
 
-/// The word written for [`Special::Error`] and for unusable [`Special::Other`] words: an
-/// unknown word, read back as [`Special::Other`] (no outcome, as `Error` has none).
+/// The word kept for an unusable [`Special::Other`] word (one that would read back as another
+/// ending, or holds a line end): read back as [`Special::Other`], with no outcome like it.
 const UNKNOWN_WORD: &str = "その他";
+
+/// The comment prefix of the exact ending word, written when KIF has no terminal word for it
+/// (`*ENDING:最大手数` after `持将棋`; `*ENDING:%ERROR` after the last move).
+pub(crate) const ENDING: &str = "ENDING:";
 
 /// Keys of lines that are not header fields: the reader takes them for the start position, and
 /// the writer never writes them from [`Record::headers`].
@@ -645,9 +650,9 @@ impl Reader {
         let rec = self.builder(n)?.record_mut();
         rec.illegal_move = illegal;
         rec.ending = Some(Ending {
-            special,
             time,
             comments,
+            ..Ending::new(special)
         });
         self.ended = true;
         Ok(())
@@ -704,6 +709,7 @@ impl Reader {
             Some(b) => {
                 let mut rec = b.finish();
                 attach(&mut rec, self.lines);
+                take_ending_comments(&mut rec.moves, &mut rec.ending, &mut rec.start_comments);
                 Ok(rec)
             }
             None => Err(RecordError::new(
@@ -850,9 +856,9 @@ impl Reader {
         }
         let comments = core::mem::take(&mut line.held);
         line.ending = Some(Ending {
-            special,
             time,
             comments,
+            ..Ending::new(special)
         });
         Ok(())
     }
@@ -1015,27 +1021,83 @@ fn find_move(
     Ok(mv)
 }
 
-/// Whether a move text starting with `c` is meant as a move (not a terminal word).
-fn starts_like_move(c: char) -> bool {
-    c.is_ascii_digit()
-        || ('０'..='９').contains(&c)
-        || KANJI_DIGITS.contains(&c)
-        || matches!(c, '同' | '仝')
-}
-
-/// The terminal word of a move text, if it is one: a KIF word ([`Special::from_kif_word`]),
-/// [`MAX_MOVES_WORD`], or any other word that does not start like a move
-/// ([`Special::Other`]). A KI2 side mark before it is ignored.
+/// The terminal word of a move text, if it is one: a KIF word ([`Special::from_kif_word`],
+/// which also knows [`MAX_MOVES_WORD`]). A KI2 side mark before it is ignored. Any other text
+/// is a move, so that an unreadable move (`XYZ(77)`, mojibake) fails with its line instead of
+/// ending the record.
 pub(crate) fn terminal_word(text: &str) -> Option<Special> {
     let word = text.trim_start_matches(MARKS).trim();
-    if let Some(special) = Special::from_kif_word(word) {
-        return Some(special);
+    Special::from_kif_word(word)
+}
+
+/// The ending word of an `ENDING:` comment: a KIF word, `%` and a CSA word, or any other word
+/// ([`Special::Other`]).
+pub(crate) fn ending_comment_word(word: &str) -> Special {
+    match word.strip_prefix('%') {
+        Some(csa) => Special::from_csa_word(csa),
+        None => Special::from_kif_word(word).unwrap_or_else(|| Special::Other(word.to_string())),
     }
-    if word == MAX_MOVES_WORD {
-        return Some(Special::MaxMoves);
+}
+
+/// After reading a KIF or KI2 line (`moves` and its `ending`) and all its variations: an
+/// `ENDING:` comment after the terminal word gives the exact word, and one as the last comment
+/// of a line with no terminal word (of `before`, the start comments, for a main line with no
+/// move) is its ending; a `RESULT:` comment after the ending gives [`Ending::outcome`].
+fn take_ending_comments(
+    moves: &mut [RecordMove],
+    ending: &mut Option<Ending>,
+    before: &mut Vec<String>,
+) {
+    for m in moves.iter_mut() {
+        for v in &mut m.variations {
+            take_ending_comments(&mut v.moves, &mut v.ending, &mut Vec::new());
+        }
     }
-    let first = word.chars().next()?;
-    (!starts_like_move(first)).then(|| Special::Other(word.to_string()))
+    let exact = |c: &String| c.strip_prefix(ENDING).map(ending_comment_word);
+    match ending {
+        Some(e) => {
+            // Only the words this crate writes after a stand-in: any other such comment is the
+            // user's.
+            let stands_for = |special: &Special| match special {
+                Special::MaxMoves | Special::EnteringKingDraw => e.special == Special::Impasse,
+                Special::IllegalAction(_) => {
+                    matches!(e.special, Special::IllegalLoss | Special::IllegalWin)
+                }
+                _ => false,
+            };
+            if let Some(i) = e
+                .comments
+                .iter()
+                .position(|c| exact(c).is_some_and(|s| stands_for(&s)))
+            {
+                let c = e.comments.remove(i);
+                if let Some(special) = exact(&c) {
+                    e.special = special;
+                }
+            }
+            e.take_result_comment();
+        }
+        None => {
+            // The last `ENDING:` comment of the last move; the comments after it are the
+            // ending's.
+            let comments = match moves.last_mut() {
+                Some(last) => &mut last.comments,
+                None => before,
+            };
+            // Only the endings with no KIF word.
+            let unworded =
+                |c: &String| exact(c).filter(|s| matches!(s, Special::Error | Special::Other(_)));
+            if let Some(i) = comments.iter().rposition(|c| unworded(c).is_some()) {
+                let after = comments.split_off(i + 1);
+                if let Some(special) = comments.pop().as_ref().and_then(unworded) {
+                    let mut e = Ending::new(special);
+                    e.comments = after;
+                    e.take_result_comment();
+                    *ending = Some(e);
+                }
+            }
+        }
+    }
 }
 
 /// The colour named first in `text` (`先手`, `下手` → Black; `後手`, `上手` → White).
@@ -1392,31 +1454,48 @@ pub(crate) fn illegal_text(record: &Record, pos: &AnyPosition) -> Option<String>
     illegal.mv.map(|mv| kif_move_text(pos, mv, previous))
 }
 
-/// The word to write as the terminal move for `special` when `mover` is to move: the KIF word,
-/// or for the endings KIF has no word for, one with the same outcome (`持将棋` for
-/// [`Special::EnteringKingDraw`], `反則負け`/`反則勝ち` for [`Special::IllegalAction`]),
-/// [`MAX_MOVES_WORD`] for [`Special::MaxMoves`], and `その他` for [`Special::Error`] and for
-/// [`Special::Other`] words that would not read back as themselves.
-pub(crate) fn terminal_text(special: &Special, mover: Color) -> String {
-    let word = match special {
-        Special::EnteringKingDraw => "持将棋",
-        Special::IllegalAction(c) if *c == mover => "反則負け",
-        Special::IllegalAction(_) => "反則勝ち",
-        Special::MaxMoves => MAX_MOVES_WORD,
-        Special::Error => UNKNOWN_WORD,
-        other => other.kif_word().unwrap_or(UNKNOWN_WORD),
+/// How an ending is written in KIF and KI2: the terminal word, if any, and the `ENDING:`
+/// comment that restores the exact word when the terminal word stands in for it.
+#[derive(Debug)]
+pub(crate) struct Terminal {
+    /// The terminal word (`None`: no terminal line, only the comment).
+    pub(crate) word: Option<String>,
+    /// The `ENDING:` comment, when the word is a stand-in or missing.
+    pub(crate) exact: Option<String>,
+}
+
+/// The terminal word to write for `special` when `mover` is to move: the KIF word, or for the
+/// endings KIF has no word for, one with the same outcome and an `ENDING:` comment with the
+/// exact word (`持将棋` and `ENDING:最大手数` for [`Special::MaxMoves`], `持将棋` and
+/// `ENDING:%HIKIWAKE` for [`Special::EnteringKingDraw`], `反則負け`/`反則勝ち` and
+/// `ENDING:%±ILLEGAL_ACTION` for [`Special::IllegalAction`]). [`Special::Error`] and
+/// [`Special::Other`] have no outcome and no KIF word: only the comment is written
+/// (`ENDING:%ERROR`, `ENDING:<word>`; [`UNKNOWN_WORD`] for a word that would not read back as
+/// itself).
+pub(crate) fn terminal(special: &Special, mover: Color) -> Terminal {
+    let csa = |s: &Special| s.csa_word().map(|w| format!("%{w}"));
+    let (word, exact) = match special {
+        Special::EnteringKingDraw => (Some("持将棋"), csa(special)),
+        Special::IllegalAction(c) if *c == mover => (Some("反則負け"), csa(special)),
+        Special::IllegalAction(_) => (Some("反則勝ち"), csa(special)),
+        Special::MaxMoves => (Some("持将棋"), Some(MAX_MOVES_WORD.to_string())),
+        Special::Error => (None, csa(special)),
+        Special::Other(word) => {
+            let keeps = ending_comment_word(word) == *special && !word.contains(['\n', '\r']);
+            let word = if keeps { word.as_str() } else { UNKNOWN_WORD };
+            (None, Some(word.to_string()))
+        }
+        other => (other.kif_word(), None),
     };
-    let readable = terminal_word(word).is_some_and(|s| match special {
-        Special::Other(_) => s == *special,
-        _ => true,
-    }) && !word.contains(char::is_whitespace)
-        && !word.contains(['(', '（', '*', '#', '&'])
-        && !word.contains(MARKS);
-    if readable {
-        word.to_string()
-    } else {
-        UNKNOWN_WORD.to_string()
+    Terminal {
+        word: word.map(str::to_string),
+        exact: exact.map(|w| format!("{ENDING}{w}")),
     }
+}
+
+/// The outcome that `ending` gives when `mover` is to move at it.
+pub(crate) fn ending_outcome(ending: &Ending, mover: Color) -> Option<Outcome> {
+    ending.outcome.or_else(|| ending.special.outcome(mover))
 }
 
 /// The `まで{n}手で…` line for `special` ending a line of `record` after which `mover` is to
@@ -1433,7 +1512,8 @@ pub(crate) fn summary_text(
     let name = |c: Color| names[c.index()];
     let tail = match special {
         Special::Resign => format!("で{}の勝ち", name(!mover)),
-        Special::Mate => "詰".to_string(),
+        // `で詰み`, not Kifu for Windows' `詰`: tsshogi reads only the former.
+        Special::Mate => "で詰み".to_string(),
         Special::Interrupt => "で中断".to_string(),
         Special::Repetition => "で千日手".to_string(),
         Special::Impasse | Special::EnteringKingDraw => "で持将棋".to_string(),

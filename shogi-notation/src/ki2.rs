@@ -212,6 +212,7 @@ fn write_branch(
             line.push(&token);
             written += 1;
         }
+        let terminal = kakinoki::terminal(&ending.special, mover);
         match kakinoki::summary_text(record, mover, &ending.special, written) {
             Some(summary) => {
                 line.flush(out);
@@ -219,12 +220,18 @@ fn write_branch(
                 out.push('\n');
             }
             None => {
-                let word = kakinoki::terminal_text(&ending.special, mover);
-                line.push(&format!("{}{word}", mark(mover)));
+                if let Some(word) = &terminal.word {
+                    line.push(&format!("{}{word}", mark(mover)));
+                }
                 line.flush(out);
             }
         }
-        kakinoki::write_comments(out, &ending.comments);
+        let comments: Vec<String> = terminal
+            .exact
+            .into_iter()
+            .chain(ending.written_comments())
+            .collect();
+        kakinoki::write_comments(out, &comments);
     }
     line.flush(out);
     states

@@ -301,22 +301,37 @@ fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Befo
             ply += 1;
             move_line(out, ply, &text, None, false);
         }
-        let word = kakinoki::terminal_text(&ending.special, mover);
-        let time = ending.time.map(|t| {
-            (
-                t.spent,
-                t.total
-                    .unwrap_or_else(|| state.totals[mover].saturating_add(t.spent)),
-            )
-        });
-        move_line(out, ply + 1, &word, time, false);
-        kakinoki::write_comments(out, &ending.comments);
-        // Kifu for Windows sums up a mate as a win.
+        let terminal = kakinoki::terminal(&ending.special, mover);
+        if let Some(word) = &terminal.word {
+            let time = ending.time.map(|t| {
+                (
+                    t.spent,
+                    t.total
+                        .unwrap_or_else(|| state.totals[mover].saturating_add(t.spent)),
+                )
+            });
+            move_line(out, ply + 1, word, time, false);
+        }
+        let comments: Vec<String> = terminal
+            .exact
+            .into_iter()
+            .chain(ending.written_comments())
+            .collect();
+        kakinoki::write_comments(out, &comments);
+        // Kifu for Windows sums up a mate as a win. Other programs (cshogi) take the winner
+        // from this line only, so every win gets one; this reader takes the ending from the
+        // terminal word and skips the line.
+        // A loss on time too: cshogi reads the winner only from `まで{n}手で{side}の勝ち`.
         let summary = match &ending.special {
-            Special::Mate => Special::Resign,
+            Special::Mate | Special::TimeUp => Special::Resign,
             other => other.clone(),
         };
-        if let Some(text) = kakinoki::summary_text(record, mover, &summary, ply) {
+        let text = kakinoki::summary_text(record, mover, &summary, ply).or_else(|| {
+            let winner = kakinoki::ending_outcome(ending, mover)?.winner()?;
+            let name = kakinoki::side_names(record)[winner.index()];
+            Some(format!("まで{ply}手で{name}の勝ち"))
+        });
+        if let Some(text) = text {
             out.push_str(&text);
             out.push('\n');
         }

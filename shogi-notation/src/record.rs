@@ -218,16 +218,30 @@ pub struct WrittenMove {
     pub kind: Option<IllegalMoveKind>,
 }
 
-/// How a record ends: the terminal word and its time and comments.
+/// How a record ends: the terminal word and its time and comments, and the outcome when the
+/// word alone does not give it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ending {
     /// The terminal word.
     pub special: Special,
+    /// The outcome, when it is not the one the word gives ([`Special::outcome`]): a game that
+    /// ended by a resignation or a loss on time of the side *not* to move, by perpetual check,
+    /// by a failed impasse declaration, by the 24-point count at the move limit, … (see
+    /// [`Ending::from_outcome`]). [`Record::outcome`] returns it when it is set.
+    ///
+    /// The writers keep it in a comment `RESULT:<outcome>` after the terminal word (`*` in
+    /// KIF and KI2, `'` in CSA; the outcome as [`Outcome`]'s `Display` writes it:
+    /// `RESULT:win white resignation`), which the readers take back here; other programs see
+    /// the word, chosen to name the right winner, and a comment.
+    pub outcome: Option<Outcome>,
     /// The time the record gives for it (KIF writes one for `投了`; CSA may add a `T` line).
     pub time: Option<MoveTime>,
     /// Comments after the terminal word.
     pub comments: Vec<String>,
 }
+
+/// The comment prefix that keeps an [`Ending::outcome`] (`RESULT:win white resignation`).
+pub(crate) const RESULT: &str = "RESULT:";
 
 impl Ending {
     /// An ending with no time and no comments.
@@ -235,8 +249,61 @@ impl Ending {
     pub fn new(special: Special) -> Ending {
         Ending {
             special,
+            outcome: None,
             time: None,
             comments: Vec::new(),
+        }
+    }
+
+    /// The ending that records `outcome` when `mover` is the side to move at the end: the word
+    /// of [`Special::from_outcome`], which always names the right winner, and the outcome
+    /// itself in [`Ending::outcome`] when the word gives another reason.
+    ///
+    /// ```
+    /// use shogi_notation::record::{Ending, Special};
+    /// use shogi_rules::{Outcome, WinReason};
+    /// use shogi_types::Color;
+    ///
+    /// // White resigns while Black is to move (during Black's thinking time).
+    /// let resigned = Outcome::Win { winner: Color::Black, reason: WinReason::Resignation };
+    /// let ending = Ending::from_outcome(resigned, Color::Black);
+    /// assert_eq!(ending.special, Special::IllegalAction(Color::White));
+    /// assert_eq!(ending.outcome, Some(resigned));
+    ///
+    /// // Black resigns on its own move: 投了 says it all.
+    /// let ending = Ending::from_outcome(resigned, Color::White);
+    /// assert_eq!((ending.special, ending.outcome), (Special::Resign, None));
+    /// ```
+    #[must_use]
+    pub fn from_outcome(outcome: Outcome, mover: Color) -> Ending {
+        let special = Special::from_outcome(outcome, mover);
+        let exact = special.outcome(mover) == Some(outcome);
+        Ending {
+            outcome: (!exact).then_some(outcome),
+            ..Ending::new(special)
+        }
+    }
+
+    /// The comments to write after the word: [`Ending::comments`], then the `RESULT:` line of
+    /// [`Ending::outcome`], if set.
+    pub(crate) fn written_comments(&self) -> Vec<String> {
+        let mut out = self.comments.clone();
+        if let Some(outcome) = self.outcome {
+            out.push(format!("{RESULT}{outcome}"));
+        }
+        out
+    }
+
+    /// Takes a `RESULT:` comment (the last one that reads as an outcome) into
+    /// [`Ending::outcome`].
+    pub(crate) fn take_result_comment(&mut self) {
+        let found = self.comments.iter().rposition(|c| {
+            c.strip_prefix(RESULT)
+                .is_some_and(|o| o.parse::<Outcome>().is_ok())
+        });
+        if let Some(i) = found {
+            let text = self.comments.remove(i);
+            self.outcome = text.strip_prefix(RESULT).and_then(|o| o.parse().ok());
         }
     }
 }
@@ -366,7 +433,7 @@ impl Special {
             "中断" => Special::Interrupt,
             "千日手" => Special::Repetition,
             "持将棋" => Special::Impasse,
-            "入玉勝ち" => Special::EnteringKingWin,
+            "入玉勝ち" | "入玉宣言" => Special::EnteringKingWin,
             "切れ負け" | "時間切れ" | "Time-up" | "time-up" => Special::TimeUp,
             "反則負け" => Special::IllegalLoss,
             "反則勝ち" => Special::IllegalWin,
@@ -464,35 +531,46 @@ impl Special {
         }
     }
 
-    /// The word that records `outcome` when `mover` is the side to move at the end. Where no
-    /// word names the reason, the closest word with the same winner is taken: no legal move is
-    /// written as mate (`詰み` / `%TSUMI`), a perpetual check and a lost impasse declaration as
-    /// a foul of the loser, an agreed draw as an interruption.
+    /// The word that records `outcome` when `mover` is the side to move at the end. The word
+    /// always names the right winner ([`Special::outcome`] gives the same winner or a draw):
+    /// where no word names both the winner and the reason, it is the foul of the loser
+    /// ([`Special::IllegalAction`], which names the loser whatever the side to move: 反則負け
+    /// or 反則勝ち in KIF), as for a perpetual check, a failed impasse declaration, a win by the
+    /// count at the move limit, or a resignation, loss on time or abandonment of the side *not*
+    /// to move. No legal move is written as mate, an agreed draw as an interruption.
+    /// [`Ending::from_outcome`] keeps the exact outcome beside such a word.
     #[must_use]
     pub fn from_outcome(outcome: Outcome, mover: Color) -> Special {
-        match outcome {
-            Outcome::Win { winner, reason } => match reason {
-                WinReason::Checkmate | WinReason::NoLegalMoves => Special::Mate,
-                WinReason::PerpetualCheck => Special::IllegalAction(!winner),
-                WinReason::Impasse if winner == mover => Special::EnteringKingWin,
-                WinReason::Impasse => Special::IllegalAction(mover),
-                WinReason::Try => Special::Try,
-                WinReason::MoveLimit => Special::MaxMoves,
-                WinReason::Resignation => Special::Resign,
-                WinReason::TimeForfeit => Special::TimeUp,
-                WinReason::IllegalMove(_) if winner == mover => Special::IllegalWin,
-                WinReason::IllegalMove(_) => Special::IllegalLoss,
-                WinReason::Abandonment if winner == mover => Special::ForfeitWin,
-                WinReason::Abandonment => Special::ForfeitLoss,
-                _ => Special::Other("unknown".to_string()),
-            },
-            Outcome::Draw { reason } => match reason {
-                DrawReason::Repetition => Special::Repetition,
-                DrawReason::Impasse => Special::Impasse,
-                DrawReason::MoveLimit => Special::MaxMoves,
-                DrawReason::Interruption | DrawReason::Agreement => Special::Interrupt,
-                _ => Special::Other("unknown".to_string()),
-            },
+        let reason = match outcome {
+            Outcome::Draw { reason } => {
+                return match reason {
+                    DrawReason::Repetition => Special::Repetition,
+                    DrawReason::Impasse => Special::Impasse,
+                    DrawReason::MoveLimit => Special::MaxMoves,
+                    DrawReason::Interruption | DrawReason::Agreement => Special::Interrupt,
+                    // A draw this crate does not know yet: a word that gives no winner.
+                    _ => Special::Interrupt,
+                };
+            }
+            Outcome::Win { winner, reason } if winner == mover => {
+                return match reason {
+                    WinReason::Impasse => Special::EnteringKingWin,
+                    WinReason::IllegalMove(_) => Special::IllegalWin,
+                    WinReason::Abandonment => Special::ForfeitWin,
+                    _ => Special::IllegalAction(!winner),
+                };
+            }
+            Outcome::Win { reason, .. } => reason,
+        };
+        // The mover lost.
+        match reason {
+            WinReason::Checkmate | WinReason::NoLegalMoves => Special::Mate,
+            WinReason::Try => Special::Try,
+            WinReason::Resignation => Special::Resign,
+            WinReason::TimeForfeit => Special::TimeUp,
+            WinReason::IllegalMove(_) => Special::IllegalLoss,
+            WinReason::Abandonment => Special::ForfeitLoss,
+            _ => Special::IllegalAction(mover),
         }
     }
 }
@@ -655,7 +733,7 @@ impl Record {
         rec.moves = game.moves().iter().copied().map(RecordMove::new).collect();
         if let Some(outcome) = game.outcome() {
             let mover = game.position().side_to_move();
-            rec.ending = Some(Ending::new(Special::from_outcome(outcome, mover)));
+            rec.ending = Some(Ending::from_outcome(outcome, mover));
         }
         rec
     }
@@ -745,6 +823,9 @@ impl Record {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         let ending = self.ending.as_ref()?;
+        if ending.outcome.is_some() {
+            return ending.outcome;
+        }
         if let Some(illegal) = &self.illegal_move
             && ending.special.is_foul()
         {
@@ -1111,7 +1192,9 @@ pub fn read_str(text: &str) -> Result<Record, RecordError> {
 
 /// Reads a USI `position` command as a record.
 fn read_usi(text: &str) -> Result<Record, RecordError> {
-    let line = crate::token::lines(text).find(|l| !l.trim().is_empty()).unwrap_or("");
+    let line = crate::token::lines(text)
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
     let syntax = |e: &dyn fmt::Display| {
         RecordError::new(
             1,

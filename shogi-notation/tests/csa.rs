@@ -55,7 +55,7 @@ fn read_and_round_trip(text: &str) -> Record {
 }
 
 #[test]
-fn every_special_word_and_its_outcome() {
+fn every_special_word_and_its_outcome() -> TestResult {
     use Color::{Black, White};
     // After one move White is to move.
     let cases: [(&str, Special, Option<Outcome>); 16] = [
@@ -117,11 +117,23 @@ fn every_special_word_and_its_outcome() {
             "{word}"
         );
         assert_eq!(rec.outcome(), outcome, "{word}");
+        // A mate is written `%TORYO` (cshogi reads `%TSUMI` as a draw), a game drawn at the
+        // move limit `%JISHOGI` under V2.2 (`%MAX_MOVES` is a V3.0 word); the exact word
+        // follows as a comment.
+        let written = match word {
+            "TSUMI" => "%TORYO\n'ENDING:詰み".to_string(),
+            "MAX_MOVES" => "%JISHOGI\n'ENDING:最大手数".to_string(),
+            _ => format!("%{word}"),
+        };
         assert!(
-            csa::write(&rec).ends_with(&format!("+7776FU\n%{word}\n")),
+            csa::write(&rec).ends_with(&format!("+7776FU\n{written}\n")),
             "{word}"
         );
     }
+    let rec = csa::read("PI\n+\n+7776FU\n%MAX_MOVES\n")?;
+    let v30 = csa::write_with(&rec, CsaOptions { version: CsaVersion::V30 });
+    assert!(v30.ends_with("+7776FU\n%MAX_MOVES\n"), "{v30}");
+    Ok(())
 }
 
 #[test]
@@ -619,9 +631,6 @@ fn foul_endings_without_a_move_and_illegal_win() -> TestResult {
 fn endings_without_a_csa_word_are_ending_comments() -> TestResult {
     for (special, line) in [
         (Special::Sealed, "'ENDING:封じ手"),
-        (Special::Try, "'ENDING:トライ"),
-        (Special::ForfeitWin, "'ENDING:不戦勝"),
-        (Special::ForfeitLoss, "'ENDING:不戦敗"),
         (
             Special::Other("持将棋引き分け".into()),
             "'ENDING:持将棋引き分け",
@@ -646,6 +655,26 @@ fn endings_without_a_csa_word_are_ending_comments() -> TestResult {
         let again = csa::read(&written)?;
         assert_eq!(again, rec, "{written}");
         assert_eq!(again.outcome(), rec.outcome());
+    }
+    // Decided endings without a CSA word: the special move that names the same winner (White
+    // is to move), then the exact word.
+    for (special, line) in [
+        (Special::Try, "%TORYO\n'ENDING:トライ"),
+        (Special::ForfeitWin, "%+ILLEGAL_ACTION\n'ENDING:不戦勝"),
+        (Special::ForfeitLoss, "%TORYO\n'ENDING:不戦敗"),
+    ] {
+        let mut rec = Record::standard();
+        rec.push("7g7f".parse()?)?;
+        let mut ending = Ending::new(special.clone());
+        ending.comments.push("ending comment".into());
+        rec.ending = Some(ending);
+        let written = csa::write(&rec);
+        assert!(
+            written.ends_with(&format!("+7776FU\n{line}\n'*ending comment\n")),
+            "{written}"
+        );
+        let again = csa::read(&written)?;
+        assert_eq!(again, rec, "{written}");
     }
     // Before a move, the line is a plain comment.
     let rec = csa::read("PI\n+\n'ENDING:トライ\n+7776FU\n")?;

@@ -159,13 +159,45 @@ fn terminal_words_and_their_outcomes() -> TestResult {
             win(White, WinReason::Abandonment),
         ),
         ("最大手数", Special::MaxMoves, draw(DrawReason::MoveLimit)),
-        ("パス", Special::Other("パス".to_string()), None),
+        (
+            "入玉宣言",
+            Special::EnteringKingWin,
+            win(Black, WinReason::Impasse),
+        ),
     ];
     for (word, special, outcome) in cases {
         let got = ending_of(word)?;
         assert_eq!(got, (special, outcome), "{word}");
     }
     Ok(())
+}
+
+/// Only real terminal words end a record: any other text on a numbered line is a move, and
+/// one that cannot be read fails with its line, its move number and why, instead of ending
+/// the record early (it once read as an unknown ending and dropped the rest).
+#[test]
+fn unreadable_move_text_is_an_error_not_an_ending() {
+    for (line, text) in [
+        ("   3 XYZ(77)   ( 0:00/00:00:00)", "XYZ(77)"),
+        ("   3 XYZ(77)", "XYZ(77)"),
+        ("   3 繧ｽ繝輔ヨ   ( 0:01/00:00:01)", "繧ｽ繝輔ヨ"),
+        ("   3 パス", "パス"),
+        ("   3 その他", "その他"),
+    ] {
+        let text_in = format!("{HEAD}   1 ７六歩(77)\n   2 ３四歩(33)\n{line}\n   4 ２六歩(27)\n");
+        let err = kif::read(&text_in).expect_err(line);
+        assert_eq!(err.line(), 5, "{line}");
+        match err.kind() {
+            RecordErrorKind::IllegalMove {
+                ply: 3,
+                text: t,
+                problem: MoveProblem::Syntax(_),
+            } => assert_eq!(t, text, "{line}"),
+            other => panic!("{line}: {other:?}"),
+        }
+        assert_eq!(err.partial().moves.len(), 2, "{line}");
+        assert!(err.to_string().starts_with("line 5: move 3 "), "{err}");
+    }
 }
 
 #[test]
@@ -620,9 +652,8 @@ fn times() -> TestResult {
         }
     }
     rec.ending = Some(Ending {
-        special: Special::Resign,
         time: Some(MoveTime::spent(Duration::from_secs(4))),
-        comments: Vec::new(),
+        ..Ending::new(Special::Resign)
     });
     let written = kif::write(&rec);
     for line in [
@@ -806,9 +837,23 @@ fn endings_without_a_kif_word_keep_their_outcome() -> TestResult {
                 rec.push(mv("7g7f"))?;
             }
             rec.ending = Some(Ending::new(special.clone()));
-            let again = kif::read(&kif::write(&rec))?;
+            let written = kif::write(&rec);
+            let again = kif::read(&written)?;
             assert_eq!(again.outcome(), rec.outcome(), "{special:?}");
             assert_eq!(again.usi_moves(), rec.usi_moves());
+            // The exact word comes back (`ENDING:` comment), but for a word that would read
+            // as another ending, which comes back as `その他`.
+            let kept = match &special {
+                Special::Other(w) if w == "投了" => {
+                    Special::Other("その他".to_string())
+                }
+                other => other.clone(),
+            };
+            assert_eq!(
+                again.ending.map(|e| e.special),
+                Some(kept),
+                "{special:?}\n{written}"
+            );
         }
     }
     Ok(())

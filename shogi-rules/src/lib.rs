@@ -12,5 +12,5 @@ mod rule_set;
 
 pub use error::{DeclareError, GameOver, PlayError};
 pub use game::Game;
-pub use outcome::{DrawReason, Outcome, WinReason};
+pub use outcome::{DrawReason, Outcome, ParseOutcomeError, WinReason};
 pub use rule_set::{AtLimit, MoveLimit, RuleSet};

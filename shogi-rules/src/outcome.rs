@@ -80,6 +80,63 @@ impl Outcome {
     }
 }
 
+/// The error of reading an [`Outcome`] from its [`Display`](fmt::Display) form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseOutcomeError {
+    /// The text does not start with `win black `, `win white ` or `draw `.
+    #[error("outcome: expected 'win black', 'win white' or 'draw' first")]
+    Shape,
+    /// The reason word is none of [`WinReason::as_str`] (after `win <colour>`) or
+    /// [`DrawReason::as_str`] (after `draw`).
+    #[error("outcome: unknown reason word")]
+    Reason,
+}
+
+impl core::str::FromStr for Outcome {
+    type Err = ParseOutcomeError;
+
+    /// Reads the form that `Display` writes: `win black checkmate`, `draw repetition`. The
+    /// kind of an illegal move is not part of that form: `win white illegal-move` reads as
+    /// `WinReason::IllegalMove(None)`.
+    ///
+    /// ```
+    /// use shogi_rules::{DrawReason, Outcome, WinReason};
+    /// use shogi_types::Color;
+    ///
+    /// let o: Outcome = "win white resignation".parse()?;
+    /// assert_eq!(o, Outcome::Win { winner: Color::White, reason: WinReason::Resignation });
+    /// assert_eq!("draw move-limit".parse::<Outcome>()?.to_string(), "draw move-limit");
+    /// assert!("win red checkmate".parse::<Outcome>().is_err());
+    /// # Ok::<(), shogi_rules::ParseOutcomeError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Outcome, ParseOutcomeError> {
+        let mut words = s.split(' ');
+        let outcome = match (words.next(), words.next(), words.next(), words.next()) {
+            (Some("win"), Some(color), Some(word), None) => {
+                let winner = match color {
+                    "black" => Color::Black,
+                    "white" => Color::White,
+                    _ => return Err(ParseOutcomeError::Shape),
+                };
+                let reason = WinReason::ALL
+                    .into_iter()
+                    .find(|r| r.as_str() == word)
+                    .ok_or(ParseOutcomeError::Reason)?;
+                Outcome::Win { winner, reason }
+            }
+            (Some("draw"), Some(word), None, None) => Outcome::Draw {
+                reason: DrawReason::ALL
+                    .into_iter()
+                    .find(|r| r.as_str() == word)
+                    .ok_or(ParseOutcomeError::Reason)?,
+            },
+            _ => return Err(ParseOutcomeError::Shape),
+        };
+        Ok(outcome)
+    }
+}
+
 impl fmt::Display for Outcome {
     /// `win <black|white> <reason>` or `draw <reason>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -138,6 +195,20 @@ pub enum WinReason {
 }
 
 impl WinReason {
+    /// Every reason, with `IllegalMove(None)` for the illegal moves of every kind.
+    pub const ALL: [WinReason; 10] = [
+        WinReason::Checkmate,
+        WinReason::NoLegalMoves,
+        WinReason::PerpetualCheck,
+        WinReason::Impasse,
+        WinReason::Try,
+        WinReason::MoveLimit,
+        WinReason::Resignation,
+        WinReason::TimeForfeit,
+        WinReason::IllegalMove(None),
+        WinReason::Abandonment,
+    ];
+
     /// A stable kebab-case word for the reason: `checkmate`, `no-legal-moves`,
     /// `perpetual-check`, `impasse`, `try`, `move-limit`, `resignation`, `time-forfeit`,
     /// `illegal-move` (whatever the kind) or `abandonment`.
@@ -203,6 +274,15 @@ pub enum DrawReason {
 }
 
 impl DrawReason {
+    /// Every reason.
+    pub const ALL: [DrawReason; 5] = [
+        DrawReason::Repetition,
+        DrawReason::Impasse,
+        DrawReason::MoveLimit,
+        DrawReason::Agreement,
+        DrawReason::Interruption,
+    ];
+
     /// A stable kebab-case word for the reason: `repetition`, `impasse`, `move-limit`,
     /// `agreement` or `interruption`.
     #[must_use]
@@ -236,6 +316,47 @@ impl fmt::Display for DrawReason {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every outcome's text reads back as itself (the illegal move's kind apart), and the
+    /// words are the documented ones.
+    #[test]
+    fn outcome_text_round_trip() {
+        for reason in WinReason::ALL {
+            for winner in [Color::Black, Color::White] {
+                let o = Outcome::Win { winner, reason };
+                assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
+            }
+        }
+        for reason in DrawReason::ALL {
+            let o = Outcome::Draw { reason };
+            assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
+        }
+        let with_kind = Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::IllegalMove(Some(IllegalMoveKind::TwoPawns)),
+        };
+        assert_eq!(
+            with_kind.to_string().parse::<Outcome>(),
+            Ok(Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::IllegalMove(None)
+            })
+        );
+        for bad in [
+            "",
+            "win",
+            "win black",
+            "win black checkmate extra",
+            "win Black checkmate",
+            "draw",
+            "draw checkmate",
+            "win black repetition",
+            "draw  repetition",
+            "lose black checkmate",
+        ] {
+            assert!(bad.parse::<Outcome>().is_err(), "{bad:?}");
+        }
+    }
 
     #[test]
     fn display_words() {
