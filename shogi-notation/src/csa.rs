@@ -460,9 +460,7 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             Stmt::Info(key, value) => r.header(Header::new(HeaderKey::from_csa_key(key), value)),
             Stmt::Sfen(text) => r.sfen(n, text)?,
             Stmt::Ending(word) => {
-                let special = || {
-                    Special::from_kif_word(word).unwrap_or_else(|| Special::Other(word.to_string()))
-                };
+                let special = || crate::kakinoki::ending_comment_word(word);
                 if last_play.is_some_and(|j| j > i) {
                     r.comment(&format!("{ENDING}{word}"));
                 } else if !r.ended {
@@ -1139,6 +1137,15 @@ fn write_time(out: &mut String, spent: Duration, version: CsaVersion) {
     }
 }
 
+/// `%TORYO` if `special` is a loss of `mover`, `%KACHI` (without `%`) if a win.
+fn toryo_or_kachi(special: &Special, mover: Color) -> String {
+    match special.outcome(mover).and_then(|o| o.winner()) {
+        Some(winner) if winner == mover => "KACHI",
+        _ => "TORYO",
+    }
+    .to_string()
+}
+
 /// Writes the kept illegal move and the ending. `last` is the position after the last move.
 fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: CsaVersion) {
     let Some(ending) = &record.ending else {
@@ -1148,6 +1155,10 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
     // The special move, and the exact word as an `'ENDING:` comment when the special move
     // stands in for it.
     let (word, exact): (Option<String>, bool) = match &ending.special {
+        // A foul word standing in for another reason (see below).
+        special @ Special::IllegalAction(_) if ending.outcome.is_some() => {
+            (Some(toryo_or_kachi(special, mover)), true)
+        }
         special if special.is_foul() => {
             // A kept illegal move with a foul ending is written before it, so that it reads
             // back as kept (the reader keeps it whatever the foul word).
@@ -1169,13 +1180,12 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
         Special::Mate => (Some("TORYO".to_string()), true),
         // `%MAX_MOVES` is a V3.0 word; V2.2 has `%JISHOGI` for a drawn game at the limit.
         Special::MaxMoves if version == CsaVersion::V22 => (Some("JISHOGI".to_string()), true),
-        // Decided endings that CSA has no word for: the word that names the same winner.
+        // Decided endings that CSA has no word for, and the foul words that stand in for
+        // another reason (Ending::outcome is set): `%TORYO` when the mover lost, `%KACHI` when
+        // it won, the only words that cshogi 1.1.0 and tsshogi 2.2.0 both read with that
+        // winner (tsshogi 2.2.0 reads `%±ILLEGAL_ACTION` with the winner reversed).
         special @ (Special::Try | Special::ForfeitLoss | Special::ForfeitWin) => {
-            let word = match special.outcome(mover).and_then(|o| o.winner()) {
-                Some(winner) if winner == mover => format!("{}ILLEGAL_ACTION", sign(!mover)),
-                _ => "TORYO".to_string(),
-            };
-            (Some(word), true)
+            (Some(toryo_or_kachi(special, mover)), true)
         }
         Special::Other(word) => {
             let plain =
@@ -1190,8 +1200,12 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
             if let Some(t) = ending.time {
                 write_time(out, t.spent, version);
             }
-            if exact && let Some(kif) = ending.special.kif_word() {
-                let _ = writeln!(out, "'{ENDING}{kif}");
+            if exact {
+                let word = match ending.special.kif_word() {
+                    Some(kif) => kif.to_string(),
+                    None => format!("%{}", ending.special.csa_word().unwrap_or_default()),
+                };
+                let _ = writeln!(out, "'{ENDING}{word}");
             }
         }
         None => match &ending.special {

@@ -1063,6 +1063,10 @@ fn take_ending_comments(
                 Special::IllegalAction(_) => {
                     matches!(e.special, Special::IllegalLoss | Special::IllegalWin)
                 }
+                Special::ForfeitWin => e.special == Special::IllegalWin,
+                Special::Try | Special::TimeUp | Special::ForfeitLoss => {
+                    e.special == Special::Resign
+                }
                 _ => false,
             };
             if let Some(i) = e
@@ -1479,6 +1483,8 @@ pub(crate) fn terminal(special: &Special, mover: Color) -> Terminal {
         Special::IllegalAction(c) if *c == mover => (Some("反則負け"), csa(special)),
         Special::IllegalAction(_) => (Some("反則勝ち"), csa(special)),
         Special::MaxMoves => (Some("持将棋"), Some(MAX_MOVES_WORD.to_string())),
+        // tsshogi 2.2.0 does not know `トライ`; the previous mover won, as after `投了`.
+        Special::Try => (Some("投了"), special.kif_word().map(str::to_string)),
         Special::Error => (None, csa(special)),
         Special::Other(word) => {
             let keeps = ending_comment_word(word) == *special && !word.contains(['\n', '\r']);
@@ -1490,6 +1496,23 @@ pub(crate) fn terminal(special: &Special, mover: Color) -> Terminal {
     Terminal {
         word: word.map(str::to_string),
         exact: exact.map(|w| format!("{ENDING}{w}")),
+    }
+}
+
+/// The `ENDING:` comment that a KI2 `まで` line for `special` needs, when the line reads back
+/// as another word ([`summary_text`] writes stand-ins for [`Special::MaxMoves`],
+/// [`Special::Try`] and the forfeits, whose words tsshogi cannot read in KI2).
+pub(crate) fn summary_stand_in(special: &Special) -> Option<String> {
+    match special {
+        Special::MaxMoves
+        | Special::Try
+        | Special::TimeUp
+        | Special::ForfeitLoss
+        | Special::ForfeitWin => special.kif_word().map(|w| format!("{ENDING}{w}")),
+        Special::EnteringKingDraw | Special::IllegalAction(_) => {
+            special.csa_word().map(|w| format!("{ENDING}%{w}"))
+        }
+        _ => None,
     }
 }
 
@@ -1519,13 +1542,19 @@ pub(crate) fn summary_text(
         Special::Impasse | Special::EnteringKingDraw => "で持将棋".to_string(),
         Special::Sealed => "で封じ手".to_string(),
         Special::NoMate => "で不詰".to_string(),
-        Special::TimeUp => format!("で時間切れにより{}の勝ち", name(!mover)),
+        // cshogi reads no winner from `で時間切れにより…の勝ち`: a stand-in (see below).
+        Special::TimeUp => format!("で{}の勝ち", name(!mover)),
         Special::IllegalLoss => format!("で{}の反則負け", name(mover)),
         Special::IllegalWin => format!("で{}の反則勝ち", name(mover)),
         // Written as the word for the side to move, which is what it reads back as.
         Special::IllegalAction(c) if *c == mover => format!("で{}の反則負け", name(mover)),
         Special::IllegalAction(_) => format!("で{}の反則勝ち", name(mover)),
         Special::EnteringKingWin => format!("で{}の入玉勝ち", name(mover)),
+        // Stand-ins that tsshogi and cshogi read with the same result; the writers add the
+        // exact word as an `ENDING:` comment (see [`summary_stand_in`]).
+        Special::MaxMoves => "で持将棋".to_string(),
+        Special::Try | Special::ForfeitLoss => format!("で{}の勝ち", name(!mover)),
+        Special::ForfeitWin => format!("で{}の反則勝ち", name(mover)),
         _ => return None,
     };
     Some(format!("まで{n}手{tail}"))

@@ -212,25 +212,23 @@ fn write_branch(
             line.push(&token);
             written += 1;
         }
-        let terminal = kakinoki::terminal(&ending.special, mover);
-        match kakinoki::summary_text(record, mover, &ending.special, written) {
+        let exact = match kakinoki::summary_text(record, mover, &ending.special, written) {
             Some(summary) => {
                 line.flush(out);
                 out.push_str(&summary);
                 out.push('\n');
+                kakinoki::summary_stand_in(&ending.special)
             }
             None => {
+                let terminal = kakinoki::terminal(&ending.special, mover);
                 if let Some(word) = &terminal.word {
                     line.push(&format!("{}{word}", mark(mover)));
                 }
                 line.flush(out);
+                terminal.exact
             }
-        }
-        let comments: Vec<String> = terminal
-            .exact
-            .into_iter()
-            .chain(ending.written_comments())
-            .collect();
+        };
+        let comments: Vec<String> = exact.into_iter().chain(ending.written_comments()).collect();
         kakinoki::write_comments(out, &comments);
     }
     line.flush(out);

@@ -321,9 +321,8 @@ fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Befo
         // Kifu for Windows sums up a mate as a win. Other programs (cshogi) take the winner
         // from this line only, so every win gets one; this reader takes the ending from the
         // terminal word and skips the line.
-        // A loss on time too: cshogi reads the winner only from `まで{n}手で{side}の勝ち`.
         let summary = match &ending.special {
-            Special::Mate | Special::TimeUp => Special::Resign,
+            Special::Mate => Special::Resign,
             other => other.clone(),
         };
         let text = kakinoki::summary_text(record, mover, &summary, ply).or_else(|| {

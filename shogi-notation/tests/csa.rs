@@ -660,7 +660,7 @@ fn endings_without_a_csa_word_are_ending_comments() -> TestResult {
     // is to move), then the exact word.
     for (special, line) in [
         (Special::Try, "%TORYO\n'ENDING:トライ"),
-        (Special::ForfeitWin, "%+ILLEGAL_ACTION\n'ENDING:不戦勝"),
+        (Special::ForfeitWin, "%KACHI\n'ENDING:不戦勝"),
         (Special::ForfeitLoss, "%TORYO\n'ENDING:不戦敗"),
     ] {
         let mut rec = Record::standard();
