@@ -14,6 +14,8 @@
 //! refuses what it must without changing, keeps its outcome until an undo, and always equals
 //! the replay of its moves.
 
+use std::sync::LazyLock;
+
 use arbitrary::{Arbitrary, Unstructured};
 use shogi_movegen::{MoveList, Position, Standard};
 use shogi_notation::japanese;
@@ -27,14 +29,14 @@ use shogi_types::{Color, Move, PieceKind, Square};
 mod records;
 mod variant;
 
-pub use records::{check_csa_parse, check_ki2_parse, check_kif_parse};
+pub use records::{check_csa_parse, check_ki2_parse, check_kif_parse, check_record_generated};
 pub use variant::check_variant_play_sequence;
 
 /// A check: panics if the library breaks its contract on this input.
 pub type Check = fn(&[u8]);
 
 /// Every fuzz target by name, with its check (for the replay test).
-pub const TARGETS: [(&str, Check); 12] = [
+pub const TARGETS: [(&str, Check); 13] = [
     ("sfen_roundtrip", check_sfen_roundtrip),
     ("usi_move_roundtrip", check_usi_move_roundtrip),
     ("position_command", check_position_command),
@@ -47,6 +49,7 @@ pub const TARGETS: [(&str, Check); 12] = [
     ("kif_parse", check_kif_parse),
     ("ki2_parse", check_ki2_parse),
     ("csa_parse", check_csa_parse),
+    ("record_generated", check_record_generated),
 ];
 
 /// Valid start positions for `play_sequence`: the standard start, the handicap starts and
@@ -690,18 +693,23 @@ const NOTATION_EXTRA_STARTS: [&str; 3] = [
     "3g1g2k/9/9/9/9/9/9/9/K8 w - 1",
 ];
 
+/// The notation targets' positions: [`STARTS`] then [`NOTATION_EXTRA_STARTS`], read once.
+static NOTATION_POSITIONS: LazyLock<Vec<Position<Standard>>> = LazyLock::new(|| {
+    STARTS
+        .iter()
+        .chain(&NOTATION_EXTRA_STARTS)
+        .map(|sfen| start_position(sfen))
+        .collect()
+});
+
 /// The notation targets' position for `data`: chosen by a hash of the bytes, so that any
 /// text can meet any position.
 fn notation_position(data: &[u8]) -> Position<Standard> {
     let hash = data.iter().fold(0x811c_9dc5_u32, |h, &b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     });
-    let count = STARTS.len() + NOTATION_EXTRA_STARTS.len();
-    let index = hash as usize % count;
-    start_position(match STARTS.get(index) {
-        Some(sfen) => sfen,
-        None => NOTATION_EXTRA_STARTS[index - STARTS.len()],
-    })
+    let positions = &*NOTATION_POSITIONS;
+    positions[hash as usize % positions.len()]
 }
 
 /// `western_parse`: bytes → `str` → [`western::WesternMove`].

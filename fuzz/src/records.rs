@@ -1,27 +1,41 @@
-//! The checks of the record fuzz targets: `kif_parse`, `ki2_parse` and `csa_parse`.
+//! The checks of the record fuzz targets.
+//!
+//! - `kif_parse`, `ki2_parse`, `csa_parse`: the bytes are a record file; only what reads is
+//!   written and read back, so each input costs one or two parses.
+//! - `record_generated`: the bytes choose a legal game (start, moves, times, comments, ending,
+//!   variations), which goes through every writer (KIF, KI2, CSA V2.2 and V3.0) and back.
+//!   Building the game costs one move generation per ply, so it is one target for all the
+//!   writers: each game is built once and checked four times.
 
 use arbitrary::Unstructured;
 use shogi_movegen::{Position, Standard};
+use shogi_notation::csa::{CsaOptions, CsaVersion};
 use shogi_notation::record::{
     self, Ending, MoveTime, Record, RecordError, RecordMove, Special, Variation,
 };
 use shogi_notation::{csa, ki2, kif};
 use shogi_variants::{AnyPosition, Handicap, SilverSetup};
 
-/// The record formats with a reader and a writer.
+/// The record writers, each with the reader of its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Format {
     Kif,
     Ki2,
+    /// CSA V2.2 (the default of [`csa::write`]).
     Csa,
+    /// CSA V3.0 ([`csa::write_with`]); read by [`csa::read`] like V2.2.
+    Csa3,
 }
 
 impl Format {
+    /// Every writer, for `record_generated`.
+    const ALL: [Format; 4] = [Format::Kif, Format::Ki2, Format::Csa, Format::Csa3];
+
     fn read(self, text: &str) -> Result<Record, RecordError> {
         match self {
             Format::Kif => kif::read(text),
             Format::Ki2 => ki2::read(text),
-            Format::Csa => csa::read(text),
+            Format::Csa | Format::Csa3 => csa::read(text),
         }
     }
 
@@ -30,6 +44,16 @@ impl Format {
             Format::Kif => kif::write(rec),
             Format::Ki2 => ki2::write(rec),
             Format::Csa => csa::write(rec),
+            Format::Csa3 => csa::write_with(rec, CsaOptions::new(CsaVersion::V30)),
+        }
+    }
+
+    /// The format [`record::Format::detect`] names for this writer's text.
+    fn detected(self) -> record::Format {
+        match self {
+            Format::Kif => record::Format::Kif,
+            Format::Ki2 => record::Format::Ki2,
+            Format::Csa | Format::Csa3 => record::Format::Csa,
         }
     }
 
@@ -40,76 +64,160 @@ impl Format {
 
     /// Whether the format keeps variations (CSA has none).
     fn keeps_variations(self) -> bool {
-        self != Format::Csa
+        matches!(self, Format::Kif | Format::Ki2)
     }
 }
 
-/// `kif_parse`: bytes → decoded text → [`kif::read`], then a record generated from the bytes.
+/// `kif_parse`: bytes → decoded text → [`kif::read`].
 ///
 /// Reading never panics; an error keeps a partial record whose moves are legal. A record that
-/// reads is written, and the text reads back to the same start, moves, outcome and (KIF, KI2)
-/// variations; writing that again gives the same text. A record generated from the bytes (a
-/// legal game from a standard, handicap or variant start, with times, comments, an ending and
-/// sometimes variations) survives write → read with its start, moves, outcome, comments,
-/// (KIF, CSA) times and (KIF, KI2) variations with their comments.
+/// reads is written, and the text reads back to the same start, moves, outcome and
+/// variations; writing that again gives the same text. The format-detecting
+/// [`record::read_str`] never panics either.
 pub fn check_kif_parse(data: &[u8]) {
-    check_format(data, Format::Kif);
+    check_text(data, Format::Kif);
 }
 
-/// `ki2_parse`: as [`check_kif_parse`], for KI2 (which keeps no times).
+/// `ki2_parse`: as [`check_kif_parse`], for [`ki2::read`].
 pub fn check_ki2_parse(data: &[u8]) {
-    check_format(data, Format::Ki2);
+    check_text(data, Format::Ki2);
 }
 
-/// `csa_parse`: as [`check_kif_parse`], for CSA; also reads every game of the text with
-/// [`csa::read_all`].
+/// `csa_parse`: as [`check_kif_parse`], for every game of the text read by [`csa::read_all`]
+/// (whose first game is what [`csa::read`] reads).
 pub fn check_csa_parse(data: &[u8]) {
-    if let Some(text) = record::decode(data) {
-        for result in csa::read_all(&text) {
-            match result {
-                Ok(rec) => {
-                    round_trip_text(&rec, Format::Csa);
-                }
-                Err(e) => check_error(&e),
+    let Some(text) = record::decode(data) else {
+        return;
+    };
+    let games = csa::read_all(&text);
+    for result in &games {
+        match result {
+            Ok(rec) => {
+                round_trip_text(rec, Format::Csa);
             }
+            Err(e) => check_error(e),
         }
     }
-    check_format(data, Format::Csa);
+    if games.len() != 1 {
+        // With one game `read` runs exactly what `read_all` ran; otherwise compare.
+        match (csa::read(&text), games.first()) {
+            (Ok(a), Some(Ok(b))) => assert_eq!(&a, b, "csa::read is not the first game"),
+            (Err(a), Some(Err(b))) => assert_eq!(&a, b, "csa::read is not the first game"),
+            (Err(e), None) => check_error(&e),
+            (a, b) => panic!("csa::read gives {a:?}, read_all's first game {b:?}"),
+        }
+    }
+    check_detected(&text, Format::Csa);
 }
 
-fn check_format(data: &[u8], format: Format) {
-    if let Some(text) = record::decode(data) {
-        match format.read(&text) {
-            Ok(rec) => {
-                round_trip_text(&rec, format);
-            }
-            Err(e) => check_error(&e),
-        }
-        // The format-detecting reader agrees or fails, never panics.
-        if let Err(e) = record::read_str(&text) {
-            check_error(&e);
-        }
-    }
-    if let Some(rec) = generated_record(data) {
+/// `record_generated`: a record generated from the bytes (a legal game from a standard,
+/// handicap or variant start, with times, comments, an ending and sometimes variations) goes
+/// through every writer.
+///
+/// Each text reads back, with the format's reader and with the format-detecting
+/// [`record::read_str`], to the same start, moves and outcome, and writes again as the same
+/// text; the comments of the start and of every move survive, and so do the times (KIF, CSA)
+/// and the variations with their comments and endings (KIF, KI2).
+pub fn check_record_generated(data: &[u8]) {
+    let Some(rec) = generated_record(data) else {
+        return;
+    };
+    assert!(
+        rec.final_position().is_ok(),
+        "the generator made an illegal move"
+    );
+    for format in Format::ALL {
         let again = round_trip_text(&rec, format);
         if format.keeps_variations() {
             assert_same_variations(&rec.moves, &again.moves, rec.start, true, format);
         }
         for (i, (a, b)) in rec.moves.iter().zip(&again.moves).enumerate() {
-            assert_eq!(a.comments, b.comments, "comments of move {} changed", i + 1);
+            assert_eq!(
+                a.comments,
+                b.comments,
+                "{format:?}: comments of move {} changed",
+                i + 1
+            );
             if format.keeps_times() {
                 assert_eq!(
                     a.time.map(|t| t.spent),
                     b.time.map(|t| t.spent),
-                    "time of move {} changed",
+                    "{format:?}: time of move {} changed",
                     i + 1
                 );
             }
         }
         assert_eq!(
             rec.start_comments, again.start_comments,
-            "start comments changed"
+            "{format:?}: start comments changed"
         );
+        check_read_str(&rec, &again, format);
+    }
+}
+
+/// The format-detecting reader reads the writer's text of `rec` as `again`, what the format's
+/// reader read. Only a KI2 text without moves may be detected as KIF, as [`record::Format::detect`]
+/// documents (headers alone read as KIF); it must still give the same start, moves and outcome.
+fn check_read_str(rec: &Record, again: &Record, format: Format) {
+    let written = format.write(rec);
+    let detected = record::Format::detect(&written);
+    let exact = detected == Some(format.detected());
+    assert!(
+        exact
+            || (format == Format::Ki2
+                && rec.moves.is_empty()
+                && detected == Some(record::Format::Kif)),
+        "{format:?}: the writer's text is detected as {detected:?}\n{written}"
+    );
+    let read = match record::read_str(&written) {
+        Ok(r) => r,
+        Err(e) => panic!("{format:?}: read_str cannot read the writer's text: {e}\n{written}"),
+    };
+    if exact {
+        assert_eq!(
+            &read, again,
+            "{format:?}: read_str and the format's reader disagree\n{written}"
+        );
+    } else {
+        assert_eq!(
+            read.start, rec.start,
+            "{format:?}: read_str: start\n{written}"
+        );
+        assert_eq!(
+            read.usi_moves(),
+            rec.usi_moves(),
+            "{format:?}: read_str: moves\n{written}"
+        );
+        assert_eq!(
+            read.outcome(),
+            rec.outcome(),
+            "{format:?}: read_str: outcome\n{written}"
+        );
+    }
+}
+
+/// Reads the decoded bytes with `format`'s reader; what reads must round-trip.
+fn check_text(data: &[u8], format: Format) {
+    let Some(text) = record::decode(data) else {
+        return;
+    };
+    match format.read(&text) {
+        Ok(rec) => {
+            round_trip_text(&rec, format);
+        }
+        Err(e) => check_error(&e),
+    }
+    check_detected(&text, format);
+}
+
+/// The format-detecting reader never panics and its errors are sound. It is not run when it
+/// would run `read`'s reader on the same text again (`format` detected, no byte-order mark).
+fn check_detected(text: &str, format: Format) {
+    if !text.starts_with('\u{feff}') && record::Format::detect(text) == Some(format.detected()) {
+        return;
+    }
+    if let Err(e) = record::read_str(text) {
+        check_error(&e);
     }
 }
 

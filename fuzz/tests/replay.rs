@@ -308,3 +308,8 @@ fn random_ki2_parse() {
 fn random_csa_parse() {
     random_cases("csa_parse");
 }
+
+#[test]
+fn random_record_generated() {
+    random_cases("record_generated");
+}
