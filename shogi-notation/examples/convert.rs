@@ -1,7 +1,7 @@
 //! Converts one game record between formats.
 //!
 //! ```text
-//! cargo run --release -p shogi-notation --example convert -- --to <usi|sfen|kif|ki2|csa|western|japanese> [FILE]
+//! cargo run --release -p shogi-notation --example convert -- --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]
 //! ```
 //!
 //! Reads one record from FILE, or from standard input without FILE: KIF, KI2, CSA (the first
@@ -17,6 +17,10 @@
 //!
 //! An unreadable or illegal record prints `error: <message>` to standard error and exits with
 //! status 1; a wrong command line prints the usage and exits with status 2.
+//!
+//! With `--lenient`, a record whose moves stop at one that cannot be read or played is written
+//! with the moves before it (`record::read_lenient`): the error is still printed to standard
+//! error, and the exit status is 0. Other errors fail as without it.
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -25,7 +29,7 @@ use shogi_notation::record::{self, Record};
 use shogi_notation::sfen::MarkedSfen;
 use shogi_notation::{csa, ki2, kif};
 
-const USAGE: &str = "usage: convert --to <usi|sfen|kif|ki2|csa|western|japanese> [FILE]\n(reads standard input without FILE)";
+const USAGE: &str = "usage: convert --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]\n(reads standard input without FILE)";
 
 /// What to write.
 #[derive(Debug, Clone, Copy)]
@@ -58,15 +62,19 @@ impl Target {
 #[derive(Debug)]
 pub(crate) struct Args {
     target: Target,
+    lenient: bool,
     file: Option<String>,
 }
 
 pub(crate) fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
     let mut target = None;
+    let mut lenient = false;
     let mut file = None;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
-        if arg == "--to" {
+        if arg == "--lenient" {
+            lenient = true;
+        } else if arg == "--to" {
             let name = args.next().ok_or("--to needs a format")?;
             target = Some(Target::from_name(&name).ok_or(format!("unknown format '{name}'"))?);
         } else if let Some(name) = arg.strip_prefix("--to=") {
@@ -79,6 +87,7 @@ pub(crate) fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args,
     }
     Ok(Args {
         target: target.ok_or("--to is required")?,
+        lenient,
         file,
     })
 }
@@ -123,7 +132,17 @@ fn main() -> ExitCode {
         }
     };
     let result = input(args.file.as_deref())
-        .and_then(|bytes| record::read(&bytes).map_err(|e| e.to_string()))
+        .and_then(|bytes| {
+            if args.lenient {
+                let (rec, error) = record::read_lenient(&bytes).map_err(|e| e.to_string())?;
+                if let Some(e) = error {
+                    eprintln!("error: {e}");
+                }
+                Ok(rec)
+            } else {
+                record::read(&bytes).map_err(|e| e.to_string())
+            }
+        })
         .and_then(|rec| output(&rec, args.target));
     match result {
         Ok(text) => {

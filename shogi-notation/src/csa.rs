@@ -851,6 +851,14 @@ fn parse_move(text: &str, pos: &AnyPosition) -> Result<Move, (Option<Move>, Move
             to,
             promote: true,
         }),
+        Some(p) if p.color == pos.side_to_move() => Err((
+            Some(plain),
+            MoveProblem::WrongPiece {
+                square: from,
+                named: kind,
+                found: p.kind,
+            },
+        )),
         _ => Err((
             Some(plain),
             MoveProblem::Illegal(IllegalMoveKind::NoSuchPiece),

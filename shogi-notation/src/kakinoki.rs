@@ -8,7 +8,7 @@
 use core::fmt::Write as _;
 use std::time::Duration;
 
-use shogi_movegen::{IllegalMoveKind, Position, Standard};
+use shogi_movegen::{Position, Standard};
 use shogi_rules::Outcome;
 use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
@@ -1016,7 +1016,14 @@ fn find_move(
         && piece.kind != jm.piece
     {
         // The text names another piece than the one on the origin square.
-        return Err((Some(mv), MoveProblem::Illegal(IllegalMoveKind::NoSuchPiece)));
+        return Err((
+            Some(mv),
+            MoveProblem::WrongPiece {
+                square: from,
+                named: jm.piece,
+                found: piece.kind,
+            },
+        ));
     }
     Ok(mv)
 }

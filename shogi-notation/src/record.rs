@@ -1082,6 +1082,38 @@ pub enum MoveProblem {
     /// The text names no legal move, or several.
     #[error("names no single legal move: {0}")]
     Resolve(ResolveError),
+    /// The origin square holds a piece of the mover, but of another kind than the text names
+    /// (`角` written for a move of a promoted bishop, `KA` for a `UM`).
+    #[error("names a {} but {square} holds a {}", kind_name(*named), kind_name(*found))]
+    WrongPiece {
+        /// The origin square.
+        square: shogi_types::Square,
+        /// The kind the text names.
+        named: shogi_types::PieceKind,
+        /// The kind on the square.
+        found: shogi_types::PieceKind,
+    },
+}
+
+/// The English name of `kind`, for messages.
+fn kind_name(kind: shogi_types::PieceKind) -> &'static str {
+    use shogi_types::PieceKind as K;
+    match kind {
+        K::Pawn => "pawn",
+        K::Lance => "lance",
+        K::Knight => "knight",
+        K::Silver => "silver",
+        K::Gold => "gold",
+        K::Bishop => "bishop",
+        K::Rook => "rook",
+        K::King => "king",
+        K::ProPawn => "tokin (promoted pawn)",
+        K::ProLance => "promoted lance",
+        K::ProKnight => "promoted knight",
+        K::ProSilver => "promoted silver",
+        K::Horse => "horse (promoted bishop)",
+        K::Dragon => "dragon (promoted rook)",
+    }
 }
 
 /// The error of the record readers: where and why reading stopped, and what was read before.
@@ -1169,6 +1201,41 @@ pub fn read(bytes: &[u8]) -> Result<Record, RecordError> {
     let text = decode(bytes)
         .ok_or_else(|| RecordError::new(0, RecordErrorKind::Encoding, Record::standard()))?;
     read_str(&text)
+}
+
+/// Reads a record like [`read`], but keeps what can be kept when a move cannot be read or
+/// played: the record of the moves before it (start, headers, comments, legal moves; no ending)
+/// comes back together with the error, which still says where and why. Other errors (the
+/// encoding, the format, the start position, a header line) fail as in [`read`].
+///
+/// For batch tools: 81Dojo, for one, ends some games with an illegal last move and only a
+/// comment (`*反則手にて終局`), which [`read`] rightly refuses.
+///
+/// ```
+/// use shogi_notation::record;
+///
+/// let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 ８八飛(82)\n";
+/// assert!(record::read(kif.as_bytes()).is_err());
+/// let (rec, error) = record::read_lenient(kif.as_bytes())?;
+/// assert_eq!(rec.usi_moves().len(), 3);
+/// let error = error.expect("move 4 is illegal");
+/// assert_eq!(error.line(), 5);
+/// assert!(error.to_string().starts_with("line 5: move 4 '８八飛(82)'"), "{error}");
+/// # Ok::<(), record::RecordError>(())
+/// ```
+///
+/// # Errors
+/// The error of [`read`] when it is not about a move ([`RecordErrorKind::IllegalMove`]).
+pub fn read_lenient(bytes: &[u8]) -> Result<(Record, Option<RecordError>), RecordError> {
+    match read(bytes) {
+        Ok(rec) => Ok((rec, None)),
+        Err(e) if matches!(e.kind, RecordErrorKind::IllegalMove { .. }) => {
+            let mut rec = e.partial().clone();
+            rec.ending = None;
+            Ok((rec, Some(e)))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Reads a record of any format from text ([`Format::detect`]).

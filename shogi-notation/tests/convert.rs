@@ -69,3 +69,31 @@ fn illegal_records_fail() {
         "line 1: move 2 '7g7f' is illegal: no piece on the origin square"
     );
 }
+
+/// `--lenient` keeps the legal moves before the first illegal one (an 81Dojo-style record: an
+/// illegal last move and only a comment); without it the record fails as before.
+#[test]
+fn lenient_keeps_the_moves_before_an_illegal_one() {
+    assert!(args(&["--to", "usi", "--lenient"]).is_ok());
+    assert!(args(&["--lenient", "--to=kif", "game.kif"]).is_ok());
+    let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 ８八飛(82)\n*反則手にて終局\n";
+    assert!(record::read(kif.as_bytes()).is_err());
+    let (rec, error) = record::read_lenient(kif.as_bytes()).expect("moves to keep");
+    let error = error.expect("the illegal move");
+    assert_eq!(error.line(), 5);
+    assert_eq!(rec.ending, None);
+    assert_eq!(
+        output(&rec, Target::Usi).expect("writes"),
+        "position startpos moves 7g7f 3c3d 8h2b+\n"
+    );
+    // A record with no illegal move reads as with `read`, with no error.
+    let ok = "position startpos moves 7g7f";
+    let (rec, error) = record::read_lenient(ok.as_bytes()).expect("reads");
+    assert_eq!(
+        (rec, error),
+        (record::read(ok.as_bytes()).expect("reads"), None)
+    );
+    // What is not about a move still fails.
+    assert!(record::read_lenient(b"\xff\xfe\xfd not a record").is_err());
+    assert!(record::read_lenient("V2.2\nP1 nonsense\n".as_bytes()).is_err());
+}

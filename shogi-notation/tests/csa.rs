@@ -14,7 +14,7 @@ use shogi_notation::record::{
 };
 use shogi_notation::sfen::{MarkedSfen, Sfen};
 use shogi_rules::{DrawReason, Outcome, WinReason};
-use shogi_types::{Color, Move, Setup};
+use shogi_types::{Color, Move, PieceKind, Setup, Square};
 use shogi_variants::AnyPosition;
 use shogi_variants::handicap::Handicap;
 use shogi_variants::untakeable_silver::SilverSetup;
@@ -131,7 +131,12 @@ fn every_special_word_and_its_outcome() -> TestResult {
         );
     }
     let rec = csa::read("PI\n+\n+7776FU\n%MAX_MOVES\n")?;
-    let v30 = csa::write_with(&rec, CsaOptions { version: CsaVersion::V30 });
+    let v30 = csa::write_with(
+        &rec,
+        CsaOptions {
+            version: CsaVersion::V30,
+        },
+    );
     assert!(v30.ends_with("+7776FU\n%MAX_MOVES\n"), "{v30}");
     Ok(())
 }
@@ -415,7 +420,7 @@ fn promotions_drops_and_promoted_pieces() -> TestResult {
 
 #[test]
 fn illegal_and_unreadable_moves_are_errors_with_the_moves_before() {
-    let cases: [(&str, usize, usize, &str, MoveProblem); 7] = [
+    let cases: [(&str, usize, usize, &str, MoveProblem); 8] = [
         // A bishop taking its own silver.
         (
             "PI\n+\n+7776FU\n-3334FU\n+2726FU\n-2231KA\n",
@@ -438,7 +443,19 @@ fn illegal_and_unreadable_moves_are_errors_with_the_moves_before() {
             3,
             1,
             "+7978KI",
-            MoveProblem::Illegal(IllegalMoveKind::NoSuchPiece),
+            MoveProblem::WrongPiece {
+                square: Square::SQ_7I,
+                named: PieceKind::Gold,
+                found: PieceKind::Silver,
+            },
+        ),
+        // The origin holds a piece of the other side.
+        (
+            "PI\n+\n+7372FU\n",
+            3,
+            1,
+            "+7372FU",
+            MoveProblem::Illegal(IllegalMoveKind::NotYourPiece),
         ),
         // A promotion outside the zone.
         (

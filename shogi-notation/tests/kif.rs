@@ -15,7 +15,7 @@ use shogi_notation::record::{
 };
 use shogi_notation::sfen::{MarkedSfen, Sfen};
 use shogi_rules::{DrawReason, Outcome, WinReason};
-use shogi_types::{Color, Move};
+use shogi_types::{Color, Move, PieceKind, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -844,9 +844,7 @@ fn endings_without_a_kif_word_keep_their_outcome() -> TestResult {
             // The exact word comes back (`ENDING:` comment), but for a word that would read
             // as another ending, which comes back as `その他`.
             let kept = match &special {
-                Special::Other(w) if w == "投了" => {
-                    Special::Other("その他".to_string())
-                }
+                Special::Other(w) if w == "投了" => Special::Other("その他".to_string()),
                 other => other.clone(),
             };
             assert_eq!(
@@ -1025,4 +1023,31 @@ proptest! {
         let third = kif::read(&kif::write(&again)).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(third, again);
     }
+}
+
+/// A move that names another piece than the one on its origin says which two: `角` written
+/// for a move of the promoted bishop on 2b names a bishop, and 2b holds a horse.
+#[test]
+fn wrong_piece_names_both_pieces() {
+    let text = format!(
+        "{HEAD}   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 ８四歩(83)\n   5 ３三角(22)\n"
+    );
+    let err = kif::read(&text).expect_err("角 for a horse");
+    assert_eq!(err.line(), 7);
+    assert!(matches!(
+        err.kind(),
+        RecordErrorKind::IllegalMove {
+            ply: 5,
+            problem: MoveProblem::WrongPiece {
+                square: Square::SQ_2B,
+                named: PieceKind::Bishop,
+                found: PieceKind::Horse,
+            },
+            ..
+        }
+    ));
+    assert_eq!(
+        err.to_string(),
+        "line 7: move 5 '３三角(22)' names a bishop but 2b holds a horse (promoted bishop)"
+    );
 }
