@@ -646,14 +646,14 @@ impl GameReader {
             },
             Err((mv, problem)) => (mv, problem),
         };
-        if let (Some(mv), MoveProblem::Illegal(kind)) = (mv, &problem)
+        if let (Some(mv), Some(kind)) = (mv, problem.illegal_kind())
             && ends_in_foul(rest)
         {
             b.record_mut().illegal_move = Some(WrittenMove {
                 ply,
                 text: text.to_string(),
                 mv: Some(mv),
-                kind: Some(*kind),
+                kind: Some(kind),
             });
             self.target = Target::Nothing;
             return Ok(());

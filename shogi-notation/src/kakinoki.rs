@@ -638,10 +638,7 @@ impl Reader {
                 ply: p.ply,
                 text: p.text,
                 mv: p.mv,
-                kind: match p.problem {
-                    MoveProblem::Illegal(kind) => Some(kind),
-                    _ => None,
-                },
+                kind: p.problem.illegal_kind(),
             }),
             Some(p) => return Err(self.fail_pending(p)),
             None => None,

@@ -1095,6 +1095,20 @@ pub enum MoveProblem {
     },
 }
 
+impl MoveProblem {
+    /// The kind of illegal move this is, when the move is known and illegal: the kind of
+    /// [`MoveProblem::Illegal`], and [`IllegalMoveKind::NoSuchPiece`] for
+    /// [`MoveProblem::WrongPiece`].
+    #[must_use]
+    pub fn illegal_kind(&self) -> Option<IllegalMoveKind> {
+        match self {
+            MoveProblem::Illegal(kind) => Some(*kind),
+            MoveProblem::WrongPiece { .. } => Some(IllegalMoveKind::NoSuchPiece),
+            MoveProblem::Syntax(_) | MoveProblem::Resolve(_) => None,
+        }
+    }
+}
+
 /// The English name of `kind`, for messages.
 fn kind_name(kind: shogi_types::PieceKind) -> &'static str {
     use shogi_types::PieceKind as K;
