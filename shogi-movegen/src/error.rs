@@ -280,10 +280,23 @@ impl<R: Rules> fmt::Debug for PositionError<R> {
 impl<R: Rules> fmt::Display for PositionError<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("invalid position: ")?;
-        for (i, fault) in self.faults.iter().enumerate() {
-            if i > 0 {
+        // An empty board (or one with no king at all) says so once, not as two faults of
+        // which one suggests a mate problem.
+        let no_kings = self.faults.contains(Fault::MissingKing)
+            && self.position.king(shogi_types::Color::Black).is_none();
+        let mut first = true;
+        if no_kings {
+            f.write_str("neither side has a king")?;
+            first = false;
+        }
+        for fault in self.faults.iter() {
+            if no_kings && matches!(fault, Fault::MissingKing | Fault::MissingAttackerKing) {
+                continue;
+            }
+            if !first {
                 f.write_str("; ")?;
             }
+            first = false;
             write!(f, "{fault}")?;
         }
         Ok(())

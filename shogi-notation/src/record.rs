@@ -1051,8 +1051,9 @@ pub enum RecordErrorKind {
     /// A line could not be read.
     #[error("{0}")]
     Syntax(String),
-    /// The start position is not valid.
-    #[error("invalid start position: {0}")]
+    /// The start position is not valid: the message of the position's error (`invalid
+    /// position: …`, naming every fault).
+    #[error("start: {0}")]
     InvalidStart(String),
     /// A move could not be played.
     #[error("move {ply} '{text}' {problem}")]

@@ -40,37 +40,39 @@ use crate::token::{Token, tokens};
 ///
 /// Offsets are byte offsets in the text given to the reader. Where the error wraps the error of
 /// a part (a move, an SFEN), the outer offset says where that part starts and the inner error's
-/// offsets count from there.
+/// offsets count from there. The message includes the inner error's (so `{e}` says what, where
+/// and why), and [`source`](std::error::Error::source) is `None`.
 ///
 /// ```
 /// use shogi_notation::usi::{self, ParseUsiError};
 ///
 /// let err = usi::parse_moves("7g7f 3c3d 8h2x").unwrap_err();
-/// assert_eq!(err.to_string(), "usi: cannot read moves[2] at byte 10");
+/// assert_eq!(
+///     err.to_string(),
+///     "usi: cannot read moves[2] at byte 10: usi move: bad square at byte 2, expected a digit 1-9 and a letter a-i"
+/// );
 /// assert!(matches!(err, ParseUsiError::BadMoveInList { index: 2, offset: 10, .. }));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseUsiError {
     /// A single move cannot be read.
-    #[error("usi: cannot read the move at byte {offset}")]
+    #[error("usi: cannot read the move at byte {offset}: {error}")]
     BadMove {
         /// The byte offset of the move.
         offset: usize,
         /// Why it cannot be read (its offsets count from the start of the move).
-        #[source]
-        source: ParseMoveError,
+        error: ParseMoveError,
     },
     /// A move of a list cannot be read.
-    #[error("usi: cannot read moves[{index}] at byte {offset}")]
+    #[error("usi: cannot read moves[{index}] at byte {offset}: {error}")]
     BadMoveInList {
         /// The index of the move in the list, counting from 0.
         index: usize,
         /// The byte offset of the move.
         offset: usize,
         /// Why it cannot be read (its offsets count from the start of the move).
-        #[source]
-        source: ParseMoveError,
+        error: ParseMoveError,
     },
     /// `resign` or `win`: engine answers (`bestmove resign`, `bestmove win`) that end the game
     /// but are not moves.
@@ -91,13 +93,12 @@ pub enum ParseUsiError {
         offset: usize,
     },
     /// The SFEN of a `position sfen` command cannot be read.
-    #[error("usi position: cannot read the sfen at byte {offset}")]
+    #[error("usi position: cannot read the sfen at byte {offset}: {error}")]
     Sfen {
         /// The byte offset of the SFEN (just after the word `sfen`).
         offset: usize,
         /// Why it cannot be read (its offsets count from the start of the SFEN).
-        #[source]
-        source: ParseSfenError,
+        error: ParseSfenError,
     },
     /// Something other than `moves` follows the start position.
     #[error("usi position: expected 'moves' or the end at byte {offset}")]
@@ -158,7 +159,7 @@ pub fn parse_move(text: &str) -> Result<Move, ParseUsiError> {
         return Err(ParseUsiError::NotAMove { word, offset: 0 });
     }
     text.parse()
-        .map_err(|source| ParseUsiError::BadMove { offset: 0, source })
+        .map_err(|error| ParseUsiError::BadMove { offset: 0, error })
 }
 
 /// Reads moves separated by ASCII whitespace, such as the tail of a `position` command
@@ -192,10 +193,10 @@ fn read_move_list<'a>(toks: impl Iterator<Item = Token<'a>>) -> Result<Vec<Move>
             }
             tok.text
                 .parse()
-                .map_err(|source| ParseUsiError::BadMoveInList {
+                .map_err(|error| ParseUsiError::BadMoveInList {
                     index,
                     offset: tok.offset,
-                    source,
+                    error,
                 })
         })
         .collect()
@@ -328,11 +329,11 @@ impl PositionCommand {
     ///
     /// let cmd: PositionCommand = "position startpos moves 7g7f 3c3d 2h2d".parse()?;
     /// match cmd.to_position::<Standard>() {
-    ///     Err(ReplayError::IllegalMove { index, source }) => {
+    ///     Err(ReplayError::IllegalMove { index, error }) => {
     ///         // The rook on 2h is blocked by its own pawn on 2g.
     ///         assert_eq!(index, 2);
-    ///         assert_eq!(source.mv.to_string(), "2h2d");
-    ///         assert_eq!(source.kind, IllegalMoveKind::CannotReach);
+    ///         assert_eq!(error.mv.to_string(), "2h2d");
+    ///         assert_eq!(error.kind, IllegalMoveKind::CannotReach);
     ///     }
     ///     other => panic!("unexpected {other:?}"),
     /// }
@@ -376,7 +377,7 @@ impl PositionCommand {
     pub fn play_moves<R: Rules>(&self, pos: &mut Position<R>) -> Result<(), ReplayError<R>> {
         for (index, &mv) in self.moves.iter().enumerate() {
             pos.play(mv)
-                .map_err(|source| ReplayError::IllegalMove { index, source })?;
+                .map_err(|error| ReplayError::IllegalMove { index, error })?;
         }
         Ok(())
     }
@@ -421,9 +422,9 @@ impl FromStr for PositionCommand {
                                     offset: base + offset,
                                 }
                             }
-                            source => ParseUsiError::Sfen {
+                            error => ParseUsiError::Sfen {
                                 offset: base,
-                                source,
+                                error,
                             },
                         }
                     })?;
@@ -475,16 +476,15 @@ pub enum ReplayError<R: Rules> {
     /// The start position fails validation. The [`PositionError`] lists every fault and keeps
     /// the position, so soft faults can be waived. It is boxed because it holds a whole
     /// position.
-    #[error("usi position: the start position is invalid")]
-    InvalidStart(#[source] Box<PositionError<R>>),
+    #[error("usi position: start: {0}")]
+    InvalidStart(Box<PositionError<R>>),
     /// A move is illegal in the position reached before it.
-    #[error("usi position: moves[{index}] cannot be played")]
+    #[error("usi position: moves[{index}]: {error}")]
     IllegalMove {
         /// The index of the move in [`PositionCommand::moves`], counting from 0.
         index: usize,
         /// The move and why it is illegal.
-        #[source]
-        source: IllegalMove,
+        error: IllegalMove,
     },
 }
 
@@ -543,21 +543,20 @@ mod tests {
             e,
             ParseUsiError::BadMove {
                 offset: 0,
-                source: ParseMoveError::BadSquare { offset: 2 }
+                error: ParseMoveError::BadSquare { offset: 2 }
             }
         );
-        assert_eq!(e.to_string(), "usi: cannot read the move at byte 0");
         assert_eq!(
-            std::error::Error::source(&e).map(|s| s.to_string()),
-            Some(
-                "usi move: bad square at byte 2, expected a digit 1-9 and a letter a-i".to_string()
-            )
+            e.to_string(),
+            "usi: cannot read the move at byte 0: usi move: bad square at byte 2, expected a digit 1-9 and a letter a-i"
         );
+        // The cause is in the message, so it is not also the source.
+        assert_eq!(std::error::Error::source(&e).map(|s| s.to_string()), None);
         assert_eq!(
             parse_move(""),
             Err(ParseUsiError::BadMove {
                 offset: 0,
-                source: ParseMoveError::Empty
+                error: ParseMoveError::Empty
             })
         );
         assert_eq!(
@@ -582,7 +581,7 @@ mod tests {
             ParseUsiError::BadMoveInList {
                 index: 2,
                 offset: 10,
-                source: ParseMoveError::BadLength
+                error: ParseMoveError::BadLength
             }
         );
         assert_eq!(e.offset(), 10);
@@ -681,10 +680,13 @@ mod tests {
             ParseUsiError::BadMoveInList {
                 index: 1,
                 offset: 29,
-                source: ParseMoveError::BadSquare { offset: 2 }
+                error: ParseMoveError::BadSquare { offset: 2 }
             }
         );
-        assert_eq!(e.to_string(), "usi: cannot read moves[1] at byte 29");
+        assert_eq!(
+            e.to_string(),
+            "usi: cannot read moves[1] at byte 29: usi move: bad square at byte 2, expected a digit 1-9 and a letter a-i"
+        );
         assert_eq!(
             err("position startpos moves 7g7f resign"),
             ParseUsiError::NotAMove {
@@ -701,7 +703,7 @@ mod tests {
             e,
             ParseUsiError::Sfen {
                 offset: 13,
-                source: ParseSfenError::MissingField {
+                error: ParseSfenError::MissingField {
                     field: crate::sfen::SfenField::Board,
                     offset: 0
                 }
@@ -709,14 +711,14 @@ mod tests {
         );
         assert_eq!(
             e.to_string(),
-            "usi position: cannot read the sfen at byte 13"
+            "usi position: cannot read the sfen at byte 13: sfen board: missing at byte 0, expected 9 ranks separated by '/'"
         );
         let e = err("position sfen moves 7g7f");
         assert!(matches!(
             e,
             ParseUsiError::Sfen {
                 offset: 14,
-                source: ParseSfenError::MissingField { offset: 0, .. }
+                error: ParseSfenError::MissingField { offset: 0, .. }
             }
         ));
         let e = err("position sfen 9/9/9/9/9/9/9/9/9 b moves 7g7f");
@@ -724,7 +726,7 @@ mod tests {
             e,
             ParseUsiError::Sfen {
                 offset: 14,
-                source: ParseSfenError::MissingField {
+                error: ParseSfenError::MissingField {
                     field: crate::sfen::SfenField::Hands,
                     offset: 20
                 }
@@ -744,7 +746,7 @@ mod tests {
             e,
             ParseUsiError::Sfen {
                 offset: 5,
-                source: ParseSfenError::BadMoveNumber { offset: 22 }
+                error: ParseSfenError::BadMoveNumber { offset: 22 }
             }
         );
         // Non-ASCII text.

@@ -890,3 +890,17 @@ proptest! {
         let _ = csa::read_all(&text);
     }
 }
+
+/// An invalid start position says why once (not "invalid start position: invalid position"),
+/// and an empty board is not "white has no king".
+#[test]
+fn invalid_start_messages() {
+    let empty = "P1 *  *  *  *  *  *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  *  *  *  *  *  * \n+\n";
+    let err = csa::read(empty).expect_err("no king");
+    assert!(matches!(err.kind(), RecordErrorKind::InvalidStart(_)));
+    let message = err.to_string();
+    assert!(
+        message.ends_with("start: invalid position: neither side has a king"),
+        "{message}"
+    );
+}

@@ -70,22 +70,29 @@ fn illegal_move_reports_index_and_reason() {
     let c = cmd("position startpos moves 7g7f 3c3d 7g7f");
     let err = c.to_position::<Standard>().unwrap_err();
     match &err {
-        ReplayError::IllegalMove { index, source } => {
+        ReplayError::IllegalMove {
+            index,
+            error: source,
+        } => {
             assert_eq!(*index, 2);
             assert_eq!(source.mv, "7g7f".parse::<Move>().unwrap());
             assert_eq!(source.kind, IllegalMoveKind::NoSuchPiece);
         }
         other => panic!("unexpected {other:?}"),
     }
-    assert_eq!(err.to_string(), "usi position: moves[2] cannot be played");
-    assert!(std::error::Error::source(&err).is_some());
+    // The message says what, where and why, once; the cause is not also the source.
+    assert_eq!(
+        err.to_string(),
+        "usi position: moves[2]: illegal move 7g7f: no piece on the origin square"
+    );
+    assert!(std::error::Error::source(&err).is_none());
 
     // A pawn drop on a file that already has one of the mover's pawns (nifu).
     let nifu =
         cmd("position sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P 1 moves P*5e").to_position::<Standard>();
     assert!(matches!(
         nifu,
-        Err(ReplayError::IllegalMove { index: 0, source }) if source.kind == IllegalMoveKind::TwoPawns
+        Err(ReplayError::IllegalMove { index: 0, error: source }) if source.kind == IllegalMoveKind::TwoPawns
     ));
 }
 
@@ -94,9 +101,26 @@ fn invalid_start_is_reported() {
     // Two black kings.
     let c = cmd("position sfen 4k4/9/9/9/9/9/9/9/3KK4 b - 1 moves 5i5h");
     match c.to_position::<Standard>() {
-        Err(ReplayError::InvalidStart(e)) => assert!(e.faults().contains(Fault::TooManyKings)),
+        Err(err @ ReplayError::InvalidStart(_)) => {
+            let ReplayError::InvalidStart(e) = &err else {
+                unreachable!()
+            };
+            assert!(e.faults().contains(Fault::TooManyKings));
+            assert_eq!(
+                err.to_string(),
+                "usi position: start: invalid position: a side has more than one king; more pieces \
+                 of a kind than one set holds (waive Fault::TooMuchMaterial to allow it)"
+            );
+            assert!(std::error::Error::source(&err).is_none());
+        }
         other => panic!("unexpected {other:?}"),
     }
+    // An empty board says so once.
+    let empty = cmd("position sfen 9/9/9/9/9/9/9/9/9 b - 1").to_position::<Standard>();
+    assert_eq!(
+        empty.map(|_| ()).map_err(|e| e.to_string()),
+        Err("usi position: start: invalid position: neither side has a king".to_string())
+    );
     // A mate problem needs the one-king opt-in, then the moves can be played.
     let problem = cmd("position sfen 4k4/9/9/9/9/9/9/9/9 b 16P 1 moves P*5b");
     let Err(ReplayError::InvalidStart(e)) = problem.to_position::<Standard>() else {

@@ -227,7 +227,7 @@ fn any_position_and_any_game_forward_to_the_variant() {
     let err =
         AnyPosition::from_setup(Variant::UntakeableSilver, Setup::empty()).expect_err("no kings");
     assert!(err.faults().contains(Fault::MissingKing));
-    assert!(err.to_string().contains("white has no king"));
+    assert!(err.to_string().contains("neither side has a king"), "{err}");
 
     // A game of either variant plays, refuses, undoes and records endings.
     let mut game = AnyGame::with_rules(silver, presets::UNTAKEABLE_SILVER);
