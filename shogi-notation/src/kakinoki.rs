@@ -1034,13 +1034,14 @@ pub(crate) fn terminal_word(text: &str) -> Option<Special> {
     Special::from_kif_word(word)
 }
 
-/// The ending word of an `ENDING:` comment: a KIF word, `%` and a CSA word, or any other word
-/// ([`Special::Other`]).
+/// The ending word of an `ENDING:` comment: a KIF word, `%` and a known CSA word, or any other
+/// word as written ([`Special::Other`], `%` included).
 pub(crate) fn ending_comment_word(word: &str) -> Special {
-    match word.strip_prefix('%') {
-        Some(csa) => Special::from_csa_word(csa),
-        None => Special::from_kif_word(word).unwrap_or_else(|| Special::Other(word.to_string())),
-    }
+    let known = match word.strip_prefix('%') {
+        Some(csa) => Some(Special::from_csa_word(csa)).filter(|s| !matches!(s, Special::Other(_))),
+        None => Special::from_kif_word(word),
+    };
+    known.unwrap_or_else(|| Special::Other(word.to_string()))
 }
 
 /// After reading a KIF or KI2 line (`moves` and its `ending`) and all its variations: an
