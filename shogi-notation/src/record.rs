@@ -63,10 +63,13 @@
 use core::fmt;
 use std::time::Duration;
 
-use shogi_movegen::{IllegalMove, IllegalMoveKind, Position, Rules};
+use shogi_movegen::{IllegalMove, IllegalMoveKind, Position};
 use shogi_rules::{DrawReason, Game, Outcome, WinReason};
 use shogi_types::{Color, Move, Setup};
-use shogi_variants::{AnyGame, AnyPosition, AnyPositionError, Handicap, UntakeableSilver, Variant};
+use shogi_variants::{
+    AnyGame, AnyPosition, AnyPositionError, GameVisitor, Handicap, UntakeableSilver, Variant,
+    VariantRules, VisitGame,
+};
 
 use crate::ResolveError;
 use crate::japanese::JapaneseMove;
@@ -722,29 +725,34 @@ impl Record {
         Record::new(Position::<shogi_movegen::Standard>::start())
     }
 
-    /// A record of `game`: its start, moves and, if the game is over, its outcome as an
-    /// [`Ending`] ([`Special::from_outcome`]).
+    /// A record of `game`, typed ([`Game<R>`]) or chosen at run time ([`AnyGame`]): its start,
+    /// moves and, if the game is over, its outcome as an [`Ending`] ([`Ending::from_outcome`],
+    /// which names the right winner whoever was to move, and keeps the exact outcome).
     #[must_use]
-    pub fn from_game<R: Rules>(game: &Game<R>) -> Record
-    where
-        AnyPosition: From<Position<R>>,
-    {
-        let mut rec = Record::new(*game.start());
-        rec.moves = game.moves().iter().copied().map(RecordMove::new).collect();
-        if let Some(outcome) = game.outcome() {
-            let mover = game.position().side_to_move();
-            rec.ending = Some(Ending::from_outcome(outcome, mover));
+    pub fn from_game<G: VisitGame + ?Sized>(game: &G) -> Record {
+        struct FromGame;
+        impl GameVisitor for FromGame {
+            type Output = Record;
+            fn visit<R: VariantRules>(self, game: &Game<R>) -> Record {
+                let mut rec = Record::new(R::into_any_position(*game.start()));
+                rec.moves = game.moves().iter().copied().map(RecordMove::new).collect();
+                if let Some(outcome) = game.outcome() {
+                    let mover = game.position().side_to_move();
+                    rec.ending = Some(Ending::from_outcome(outcome, mover));
+                }
+                rec
+            }
         }
-        rec
+        game.visit(FromGame)
     }
 
     /// The handicap whose start position this record has, if it has one (平手 included).
     #[must_use]
     pub fn handicap(&self) -> Option<Handicap> {
-        match self.start {
-            AnyPosition::Standard(_) => Handicap::from_setup(&self.start.to_setup()),
-            _ => None,
-        }
+        // Handicaps are positions of standard shogi.
+        self.start
+            .as_standard()
+            .and_then(|pos| Handicap::from_setup(&pos.to_setup()))
     }
 
     /// The variant of the start position.
@@ -1423,38 +1431,23 @@ impl Builder {
     }
 }
 
-/// Resolves a Japanese move against `pos` (after `previous`), over the variants of
-/// [`AnyPosition`].
+/// Resolves a Japanese move against `pos` (after `previous`), whatever its variant.
 pub(crate) fn resolve_japanese(
     pos: &AnyPosition,
     previous: Option<Move>,
     j: &JapaneseMove,
 ) -> Result<Move, ResolveError> {
-    match pos {
-        AnyPosition::Standard(p) => j.resolve(p, previous),
-        AnyPosition::UntakeableSilver(p) => j.resolve(p, previous),
-        _ => Err(ResolveError::NoMatchingMove),
-    }
+    j.resolve(pos, previous)
 }
 
-/// Dispatches writing helpers over the variants of [`AnyPosition`].
+/// Japanese notation of `mv` in `pos` (the USI text if it cannot be written).
 pub(crate) fn japanese_write(pos: &AnyPosition, mv: Move, previous: Option<Move>) -> String {
-    let written = match pos {
-        AnyPosition::Standard(p) => crate::japanese::describe(p, mv, previous),
-        AnyPosition::UntakeableSilver(p) => crate::japanese::describe(p, mv, previous),
-        _ => return mv.to_string(),
-    };
-    written.map_or_else(|_| mv.to_string(), |j| j.to_string())
+    crate::japanese::describe(pos, mv, previous).map_or_else(|_| mv.to_string(), |j| j.to_string())
 }
 
-/// Western notation of `mv` in `pos`, dispatched over the variants of [`AnyPosition`].
+/// Western notation of `mv` in `pos` (the USI text if it cannot be written).
 pub(crate) fn western_write(pos: &AnyPosition, mv: Move, options: WesternOptions) -> String {
-    let written = match pos {
-        AnyPosition::Standard(p) => crate::western::write_with(p, mv, options),
-        AnyPosition::UntakeableSilver(p) => crate::western::write_with(p, mv, options),
-        _ => return mv.to_string(),
-    };
-    written.unwrap_or_else(|_| mv.to_string())
+    crate::western::write_with(pos, mv, options).unwrap_or_else(|_| mv.to_string())
 }
 
 /// Calls `f` with the position before each move of `record`, the move and the previous move,

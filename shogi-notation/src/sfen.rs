@@ -41,7 +41,7 @@ use core::fmt::{self, Write as _};
 use core::num::NonZeroU32;
 use core::str::FromStr;
 
-use shogi_movegen::{Position, PositionError, Rules};
+use shogi_movegen::{Position, PositionError, PositionVisitor, Rules, VisitPosition};
 use shogi_types::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
 use shogi_variants::UntakeableSilver;
 
@@ -109,8 +109,15 @@ impl Sfen {
     /// here: the untakeable silvers of the untakeable-silver variant are written as plain
     /// silvers. Write such positions with [`MarkedSfen::from_position`], which keeps the marks.
     #[must_use]
-    pub fn from_position<R: Rules>(position: &Position<R>) -> Sfen {
-        Sfen(position.to_setup())
+    pub fn from_position<P: VisitPosition + ?Sized>(position: &P) -> Sfen {
+        struct Plain;
+        impl PositionVisitor for Plain {
+            type Output = Sfen;
+            fn visit<R: Rules>(self, pos: &Position<R>) -> Sfen {
+                Sfen(pos.to_setup())
+            }
+        }
+        position.visit(Plain)
     }
 
     /// The standard start position (平手, hirate):
@@ -246,8 +253,15 @@ impl MarkedSfen {
     /// `Position<UntakeableSilver>` is written `S!`. A position without protection (standard
     /// shogi) has no mark.
     #[must_use]
-    pub fn from_position<R: Rules>(position: &Position<R>) -> MarkedSfen {
-        MarkedSfen::new(position.to_setup(), position.protected())
+    pub fn from_position<P: VisitPosition + ?Sized>(position: &P) -> MarkedSfen {
+        struct Marked;
+        impl PositionVisitor for Marked {
+            type Output = MarkedSfen;
+            fn visit<R: Rules>(self, pos: &Position<R>) -> MarkedSfen {
+                MarkedSfen::new(pos.to_setup(), pos.protected())
+            }
+        }
+        position.visit(Marked)
     }
 
     /// The setup, by reference.

@@ -376,7 +376,21 @@ impl Handicap {
             | Handicap::Dragonfly
             | Handicap::DragonflyLances
             | Handicap::DragonflyKnightsLances => None,
-            _ => Some(self.japanese_name()),
+            Handicap::Even
+            | Handicap::Lance
+            | Handicap::RightLance
+            | Handicap::Bishop
+            | Handicap::Rook
+            | Handicap::RookLance
+            | Handicap::TwoPiece
+            | Handicap::FourPiece
+            | Handicap::FivePiece
+            | Handicap::LeftFivePiece
+            | Handicap::SixPiece
+            | Handicap::LeftSevenPiece
+            | Handicap::RightSevenPiece
+            | Handicap::EightPiece
+            | Handicap::TenPiece => Some(self.japanese_name()),
         }
     }
 
@@ -453,7 +467,29 @@ impl Handicap {
     pub const fn giver_hand(self) -> Hand {
         match self {
             Handicap::ThreePawns => THREE_PAWNS,
-            _ => Hand::EMPTY,
+            Handicap::Even
+            | Handicap::Lance
+            | Handicap::RightLance
+            | Handicap::Bishop
+            | Handicap::Rook
+            | Handicap::RookLance
+            | Handicap::TwoPiece
+            | Handicap::ThreePiece
+            | Handicap::ThreePieceRightLance
+            | Handicap::FourPiece
+            | Handicap::FivePiece
+            | Handicap::LeftFivePiece
+            | Handicap::SixPiece
+            | Handicap::LeftSevenPiece
+            | Handicap::RightSevenPiece
+            | Handicap::EightPiece
+            | Handicap::NinePiece
+            | Handicap::TenPiece
+            | Handicap::BothLances
+            | Handicap::NakedKing
+            | Handicap::Dragonfly
+            | Handicap::DragonflyLances
+            | Handicap::DragonflyKnightsLances => Hand::EMPTY,
         }
     }
 
@@ -463,7 +499,29 @@ impl Handicap {
     pub const fn giver(self) -> Option<Color> {
         match self {
             Handicap::Even => None,
-            _ => Some(Color::White),
+            Handicap::Lance
+            | Handicap::RightLance
+            | Handicap::Bishop
+            | Handicap::Rook
+            | Handicap::RookLance
+            | Handicap::TwoPiece
+            | Handicap::ThreePiece
+            | Handicap::ThreePieceRightLance
+            | Handicap::FourPiece
+            | Handicap::FivePiece
+            | Handicap::LeftFivePiece
+            | Handicap::SixPiece
+            | Handicap::LeftSevenPiece
+            | Handicap::RightSevenPiece
+            | Handicap::EightPiece
+            | Handicap::NinePiece
+            | Handicap::TenPiece
+            | Handicap::BothLances
+            | Handicap::ThreePawns
+            | Handicap::NakedKing
+            | Handicap::Dragonfly
+            | Handicap::DragonflyLances
+            | Handicap::DragonflyKnightsLances => Some(Color::White),
         }
     }
 
@@ -472,7 +530,29 @@ impl Handicap {
     pub const fn first_to_move(self) -> Color {
         match self {
             Handicap::Even => Color::Black,
-            _ => Color::White,
+            Handicap::Lance
+            | Handicap::RightLance
+            | Handicap::Bishop
+            | Handicap::Rook
+            | Handicap::RookLance
+            | Handicap::TwoPiece
+            | Handicap::ThreePiece
+            | Handicap::ThreePieceRightLance
+            | Handicap::FourPiece
+            | Handicap::FivePiece
+            | Handicap::LeftFivePiece
+            | Handicap::SixPiece
+            | Handicap::LeftSevenPiece
+            | Handicap::RightSevenPiece
+            | Handicap::EightPiece
+            | Handicap::NinePiece
+            | Handicap::TenPiece
+            | Handicap::BothLances
+            | Handicap::ThreePawns
+            | Handicap::NakedKing
+            | Handicap::Dragonfly
+            | Handicap::DragonflyLances
+            | Handicap::DragonflyKnightsLances => Color::White,
         }
     }
 
