@@ -1217,9 +1217,11 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
             }
         }
         None => match &ending.special {
-            Special::Other(word) if Special::from_kif_word(word).is_some() => {
-                // Would read back as another ending: only a comment.
-                let _ = writeln!(out, "'*{}", one_line(word));
+            Special::Other(word)
+                if crate::kakinoki::ending_comment_word(word) != Special::Other(word.clone()) =>
+            {
+                // Would read back as another ending: an unknown word, as in KIF.
+                let _ = writeln!(out, "'{ENDING}{}", crate::kakinoki::UNKNOWN_WORD);
             }
             Special::Other(word) => {
                 let _ = writeln!(out, "'{ENDING}{}", one_line(word));

@@ -32,7 +32,7 @@ pub(crate) const MAX_MOVES_WORD: &str = "最大手数";
 
 /// The word kept for an unusable [`Special::Other`] word (one that would read back as another
 /// ending, or holds a line end): read back as [`Special::Other`], with no outcome like it.
-const UNKNOWN_WORD: &str = "その他";
+pub(crate) const UNKNOWN_WORD: &str = "その他";
 
 /// The comment prefix of the exact ending word, written when KIF has no terminal word for it
 /// (`*ENDING:最大手数` after `持将棋`; `*ENDING:%ERROR` after the last move).

@@ -697,12 +697,20 @@ fn endings_without_a_csa_word_are_ending_comments() -> TestResult {
     let rec = csa::read("PI\n+\n'ENDING:トライ\n+7776FU\n")?;
     assert_eq!(rec.start_comments, ["ENDING:トライ"]);
     assert_eq!(rec.ending, None);
-    // An unusual word that names a KIF ending is only a comment.
-    let mut rec = Record::standard();
-    rec.ending = Some(Ending::new(Special::Other("投了".into())));
-    let again = csa::read(&csa::write(&rec))?;
-    assert_eq!(again.ending, None);
-    assert_eq!(again.outcome(), rec.outcome());
+    // An unusual word that names another ending is kept as the unknown word その他.
+    for word in ["投了", "%TORYO", "%ERROR"] {
+        let mut rec = Record::standard();
+        rec.ending = Some(Ending::new(Special::Other(word.into())));
+        let written = csa::write(&rec);
+        let again = csa::read(&written)?;
+        assert_eq!(
+            again.ending,
+            Some(Ending::new(Special::Other("その他".into()))),
+            "{word}"
+        );
+        assert_eq!(again.outcome(), None);
+        assert_eq!(csa::write(&again), written);
+    }
     Ok(())
 }
 
