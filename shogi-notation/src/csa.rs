@@ -52,7 +52,10 @@
 //!   special are ignored (some programs write `%KACHI` twice); comments are still read.
 //!   A comment `'ENDING:<word>` after the last move is an ending that CSA has no special
 //!   move for, written by this crate (see [Writing](#writing)): a KIF word (`封じ手`,
-//!   [`Special::from_kif_word`]) or any other word ([`Special::Other`]).
+//!   [`Special::from_kif_word`]), `%` and a CSA word, or any other word
+//!   ([`Special::Other`]). After the special move, it gives the exact word that the special
+//!   move stands in for (`%TORYO` then `'ENDING:詰み` is a mate). A comment
+//!   `'RESULT:<outcome>` after the special move gives [`Ending::outcome`].
 //! - A line may hold several statements separated by `,` (`-3334FU,T6,%TORYO`), padded with
 //!   blanks; a field starting with `'` is a comment that runs to the end of the line.
 //!
@@ -87,21 +90,32 @@
 //! that only removes pieces, and `P1`…`P9` with `P+00…`/`P-00…` hand lines for anything
 //! else. V2.2 times are whole seconds (rounded down), V3.0 times keep the milliseconds.
 //!
-//! The ending is written so that reading the text back gives the same [`Record::outcome`]:
+//! The ending is written so that reading the text back gives the same [`Record::outcome`],
+//! and so that cshogi 1.1.0 and tsshogi 2.2.0, which read only the special move, find the same
+//! winner (checked against both in the repository's CI). cshogi takes `%TORYO`, `%TIME_UP`
+//! and `%ILLEGAL_MOVE` as a loss of the side to move, `%KACHI` as its win, `%±ILLEGAL_ACTION`
+//! as a loss of that side, and everything else (`%TSUMI` included) as a draw; tsshogi 2.2.0
+//! reads `%±ILLEGAL_ACTION` with the winner reversed (fixed in its 2.3.2). So:
+//!
+//! | ending | written | then |
+//! |---|---|---|
+//! | [`Special::Mate`] (詰み) | `%TORYO`, as floodgate and cshogi's match runner write a mate | `'ENDING:詰み` |
+//! | [`Special::MaxMoves`] under V2.2 (`%MAX_MOVES` is a V3.0 word) | `%JISHOGI` | `'ENDING:最大手数` |
+//! | [`Special::Try`], [`Special::ForfeitLoss`] | `%TORYO` | `'ENDING:トライ`, `'ENDING:不戦敗` |
+//! | [`Special::ForfeitWin`] | `%KACHI` | `'ENDING:不戦勝` |
+//! | [`Special::IllegalAction`] standing in for another reason ([`Ending::outcome`] set: a perpetual check, a resignation of the side not to move…) | `%TORYO` if the side to move lost, `%KACHI` if it won | `'ENDING:%±ILLEGAL_ACTION` |
+//! | [`Special::Sealed`] (no outcome) | nothing | `'ENDING:封じ手` after the last move |
+//! | [`Special::Other`] | `%WORD` if a plain uppercase CSA word that reads back as itself | else `'ENDING:<word>`, or `'ENDING:その他` for a word that would read as another ending |
+//!
+//! [`Ending::outcome`], when set, follows as a comment `'*RESULT:<outcome>`
+//! (`'*RESULT:win white resignation`), which other programs show as a comment.
 //! - [`Special::IllegalWin`] (the mover wins because the previous move was a foul) is
 //!   written as the `%±ILLEGAL_ACTION` of the side that fouled.
 //! - A kept [`Record::illegal_move`] is written before a foul ending (as it was written when
 //!   it was read from CSA, else made from its move), so that it reads back as kept, with the
 //!   same kind.
-//! - [`Special::Sealed`], [`Special::Try`], [`Special::ForfeitWin`] and
-//!   [`Special::ForfeitLoss`] have no CSA special move, and no CSA word gives their outcome.
-//!   They are written as a comment line `'ENDING:<KIF word>` (`'ENDING:封じ手`) after the
-//!   last move: other programs see a comment and no result, and this reader reads the line
-//!   back as the ending when no move or special move follows it (elsewhere it is a plain
-//!   comment). The ending's time is not written for them (another reader would give it to
-//!   the last move).
-//! - A [`Special::Other`] word is written as `%WORD` when it is a plain uppercase CSA word
-//!   that reads back as itself, and as `'ENDING:<word>` otherwise.
+//! - The time of an ending written only as a comment is not written (another reader would
+//!   give it to the last move).
 
 use core::fmt::Write as _;
 use std::time::Duration;

@@ -56,11 +56,16 @@
 //!   agree with the board: another piece name than the one on the origin square makes the move
 //!   illegal ([`IllegalMoveKind::NoSuchPiece`](shogi_movegen::IllegalMoveKind::NoSuchPiece)).
 //!   A move without origin (`４五桂`) is resolved as Japanese notation.
-//! - **Terminal words** as numbered moves: every word of
-//!   [`Special::from_kif_word`] (`投了`, `詰み`, `Time-up`,
-//!   …), `最大手数` for [`Special::MaxMoves`], and any other
-//!   word that does not start like a move as [`Special::Other`].
+//! - **Terminal words** as numbered moves: only the words of [`Special::from_kif_word`]
+//!   (`投了`, `詰み`, `Time-up`, `入玉宣言`, …, and this crate's `最大手数`). Any other text on
+//!   a numbered line is a move, so an unreadable one (`   1 XYZ(77)   ( 0:00/00:00:00)`,
+//!   mojibake) fails with its line, its move number and why, instead of ending the record.
 //!   After the first terminal word, the rest of the main line is ignored.
+//! - **Comments this crate writes for endings**: after a terminal word, `*ENDING:<word>` gives
+//!   the exact word the terminal word stands in for (see Writing), and `*RESULT:<outcome>`
+//!   gives [`Ending::outcome`](crate::record::Ending::outcome); as the last comment of a line
+//!   with no terminal word, `*ENDING:<word>` is an ending with no KIF word
+//!   ([`Special::Error`] as `%ERROR`, [`Special::Other`]).
 //! - **`まで…` summary lines** give the ending only when no terminal word came before:
 //!   `まで{n}手で{先手|後手|下手|上手}の勝ち` is `投了` (when the named side is not to move),
 //!   `…で中断`, `…で千日手`, `…で持将棋`, `…で封じ手`, `…手詰`/`…で詰`, `…で不詰`,
@@ -114,12 +119,18 @@
 //! they belong to; the ending as a numbered terminal word with its time and comments, and a
 //! `まで{n}手で…` line.
 //!
-//! Endings KIF has no word for are written so that [`Record::outcome`] stays the same:
-//! [`Special::EnteringKingDraw`] as `持将棋`,
-//! [`Special::IllegalAction`] as `反則負け` or
-//! `反則勝ち` for the side to move, [`Special::MaxMoves`] as
-//! `最大手数` (this crate's word, which other programs do not know), and
-//! [`Special::Error`] as `その他` (no outcome, as for `Error`).
+//! Endings are written so that [`Record::outcome`] stays the same and so that cshogi 1.1.0 and
+//! tsshogi 2.2.0 find the same winner (checked against both in the repository's CI). tsshogi
+//! takes the result from the terminal word and the side to move; cshogi only from the `まで`
+//! line, in the form `まで{n}手で{side}の勝ち` (it reads no winner from
+//! `…時間切れにより…`), so every decided game gets such a line. Where KIF has no word, or
+//! other programs do not know ours, a word with the same result stands in and the exact word
+//! follows as `*ENDING:<word>`: [`Special::EnteringKingDraw`] and [`Special::MaxMoves`] as
+//! `持将棋`, [`Special::IllegalAction`] as `反則負け` or `反則勝ち` for the side to move,
+//! [`Special::Try`] as `投了` (tsshogi 2.2.0 does not know `トライ`); [`Special::Error`] and
+//! [`Special::Other`] words, which decide nothing, only as the comment. An
+//! [`Ending::outcome`](crate::record::Ending::outcome) (a resignation by the side not to move,
+//! a perpetual check…) follows as `*RESULT:<outcome>`.
 //! A kept illegal move is written as a move line before a foul ending, so that reading the text
 //! keeps it again.
 //!
