@@ -232,7 +232,10 @@ pub fn check_position_command(data: &[u8]) {
                 "move number after {plies} moves"
             );
         }
-        Err(ReplayError::IllegalMove { index, error: source }) => {
+        Err(ReplayError::IllegalMove {
+            index,
+            error: source,
+        }) => {
             assert!(index < cmd.moves.len(), "index {index} out of range");
             assert_eq!(source.mv, cmd.moves[index], "the reported move");
             let _ = source.to_string();
