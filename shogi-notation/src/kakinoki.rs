@@ -9,7 +9,6 @@ use core::fmt::Write as _;
 use std::time::Duration;
 
 use shogi_movegen::{Position, Standard};
-use shogi_rules::Outcome;
 use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
@@ -1521,15 +1520,11 @@ pub(crate) fn summary_stand_in(special: &Special) -> Option<String> {
     }
 }
 
-/// The outcome that `ending` gives when `mover` is to move at it.
-pub(crate) fn ending_outcome(ending: &Ending, mover: Color) -> Option<Outcome> {
-    ending.outcome.or_else(|| ending.special.outcome(mover))
-}
-
 /// The `まで{n}手で…` line for `special` ending a line of `record` after which `mover` is to
-/// move, when the reader maps it back to an ending with the same outcome; `n` is the number of
-/// the last move written. `None` for the endings it cannot say ([`Special::MaxMoves`],
-/// [`Special::Try`], forfeits, [`Special::Error`], [`Special::Other`]).
+/// move, when the reader maps it back to an ending with the same outcome (for the stand-ins,
+/// with the `ENDING:` comment of [`summary_stand_in`]); `n` is the number of the last move
+/// written. Every decided ending has one; `None` for [`Special::Error`] and
+/// [`Special::Other`].
 pub(crate) fn summary_text(
     record: &Record,
     mover: Color,

@@ -330,18 +330,13 @@ fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Befo
             .collect();
         kakinoki::write_comments(out, &comments);
         // Kifu for Windows sums up a mate as a win. Other programs (cshogi) take the winner
-        // from this line only, so every win gets one; this reader takes the ending from the
-        // terminal word and skips the line.
+        // from this line only, and `summary_text` has one for every decided ending; this
+        // reader takes the ending from the terminal word and skips the line.
         let summary = match &ending.special {
             Special::Mate => Special::Resign,
             other => other.clone(),
         };
-        let text = kakinoki::summary_text(record, mover, &summary, ply).or_else(|| {
-            let winner = kakinoki::ending_outcome(ending, mover)?.winner()?;
-            let name = kakinoki::side_names(record)[winner.index()];
-            Some(format!("まで{ply}手で{name}の勝ち"))
-        });
-        if let Some(text) = text {
+        if let Some(text) = kakinoki::summary_text(record, mover, &summary, ply) {
             out.push_str(&text);
             out.push('\n');
         }
