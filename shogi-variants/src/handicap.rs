@@ -528,31 +528,9 @@ impl Handicap {
     /// The side that moves first: White (the giver) in every handicap, Black in the even game.
     #[must_use]
     pub const fn first_to_move(self) -> Color {
-        match self {
-            Handicap::Even => Color::Black,
-            Handicap::Lance
-            | Handicap::RightLance
-            | Handicap::Bishop
-            | Handicap::Rook
-            | Handicap::RookLance
-            | Handicap::TwoPiece
-            | Handicap::ThreePiece
-            | Handicap::ThreePieceRightLance
-            | Handicap::FourPiece
-            | Handicap::FivePiece
-            | Handicap::LeftFivePiece
-            | Handicap::SixPiece
-            | Handicap::LeftSevenPiece
-            | Handicap::RightSevenPiece
-            | Handicap::EightPiece
-            | Handicap::NinePiece
-            | Handicap::TenPiece
-            | Handicap::BothLances
-            | Handicap::ThreePawns
-            | Handicap::NakedKing
-            | Handicap::Dragonfly
-            | Handicap::DragonflyLances
-            | Handicap::DragonflyKnightsLances => Color::White,
+        match self.giver() {
+            Some(giver) => giver,
+            None => Color::Black,
         }
     }
 
