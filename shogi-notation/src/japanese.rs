@@ -17,10 +17,12 @@
 //!   drop only when a board piece of the same name could also reach the square (otherwise a
 //!   drop is written bare, `５八金`).
 //!
-//! Sources: the JSA notation guide (棋譜の表記方法, shogi.or.jp) and Wikipedia (ja) 棋譜; the
-//! project's notation spec, §5, whose worked examples are this module's tests.
+//! Sources: the JSA notation guide, 日本将棋連盟「[棋譜の表記方法](https://www.shogi.or.jp/faq/kihuhyouki.html)」,
+//! and Wikipedia (ja) [棋譜](https://ja.wikipedia.org/wiki/棋譜) (「右」「左」「直」). The
+//! worked examples of the crate's tests (`tests/japanese.rs`) were checked against tsshogi
+//! 2.2.0 and shogiops 0.18.0.
 //!
-//! **Writer choices** (spec §8): `▲`/`△` (not ☗☖, which Shift_JIS cannot hold), `玉` for both
+//! **Writer choices**: `▲`/`△` (not ☗☖, which Shift_JIS cannot hold), `玉` for both
 //! kings (the JSA writes 玉 for the king of either side; 王 is read as a synonym), `龍` (竜
 //! read as a synonym), `上` (行 and 入 read as synonyms), `同　` with a full-width space before
 //! every piece name. In positions where no JSA word singles the piece out (more pieces of a

@@ -193,11 +193,13 @@ impl fmt::Display for Sfen {
 /// silvers, written `S!`.
 ///
 /// The text form is standard SFEN in which an unpromoted Black silver may carry the mark `!`
-/// (`shared/specs/untakeable-silver.md`): `lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1
-/// b - 1` is the six-piece start. Everything else is read exactly as [`Sfen`] reads it (the
-/// same reader, with marks allowed), so an SFEN without marks reads as a `MarkedSfen` with no
-/// marked square. A `!` anywhere but right after an uppercase `S` is
-/// [`ParseSfenError::UnexpectedChar`], as in [`Sfen`]; so is a second `!`.
+/// (the variant is [`shogi_variants::untakeable_silver`], defined in
+/// [docs/untakeable-silver.md](https://github.com/shogi-rs/shogi/blob/main/docs/untakeable-silver.md)):
+/// `lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1` is the six-piece start.
+/// Everything else is read exactly as [`Sfen`] reads it (the same reader, with marks allowed),
+/// so an SFEN without marks reads as a `MarkedSfen` with no marked square. A `!` anywhere but
+/// right after an uppercase `S` is [`ParseSfenError::UnexpectedChar`], as in [`Sfen`]; so is
+/// a second `!`.
 ///
 /// The writer is [`Sfen`]'s canonical writer with `!` after each marked silver, and
 /// [`MarkedSfen::from_position`] marks the protected squares of a position: a position of the

@@ -12,8 +12,14 @@
 //!   promotion was impossible (drops never take a suffix).
 //!
 //! Sources: George Hodges' notation as described in "Game Notation" (intersports.co.uk) and
-//! Wikipedia "Shogi notation"; the side-by-side comparison of styles (lishogi, Fairy-Stockfish)
-//! in the project's notation spec, §6.
+//! Wikipedia "[Shogi notation](https://en.wikipedia.org/wiki/Shogi_notation)". The styles in
+//! use, with the one this module writes by default:
+//!
+//! | style | `7g7f` | `6i5h`, another gold can reach | `G*5h` | used by |
+//! |---|---|---|---|---|
+//! | letter ranks (**default**) | `P-7f` | `G6i-5h` | `G*5h` | Hodges; lishogi "westernEngine"; Fairy-Stockfish `HODGES` |
+//! | numeric ranks ([`WesternOptions::with_numeric_ranks`]) | `P-76` | `G69-58` | `G*58` | lishogi "western", 81Dojo; Fairy-Stockfish `HODGES_NUMBER` |
+//! | Hosking (read only) | `P76` | `G69-58` | `G'58` | Hosking (1996); Fairy-Stockfish `HOSKING` |
 //!
 //! Reading is done in two steps: [`parse`] reads the text without a position and gives a
 //! [`WesternMove`]; [`WesternMove::resolve`] finds the one legal move it names. The reader

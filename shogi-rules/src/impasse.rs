@@ -2,8 +2,16 @@
 //!
 //! When both kings have entered the enemy camp, neither can usually be mated, and the game is
 //! decided by counting pieces. The rules differ between organisations; this module implements
-//! each as an [`ImpasseRule`] that a [`RuleSet`](crate::RuleSet) carries. Sources and choices
-//! are those of the workspace's `rules.md` §2 and §7.
+//! each as an [`ImpasseRule`] that a [`RuleSet`](crate::RuleSet) carries. Sources:
+//! - the JSA's 24-point rule (持将棋; the JSA counts when both players agree, this crate when
+//!   the side to move asks) and its declaration rule (入玉宣言法, 2013, amended 2019), as
+//!   described by Wikipedia (ja) [持将棋](https://ja.wikipedia.org/wiki/持将棋) and
+//!   [入玉](https://ja.wikipedia.org/wiki/入玉);
+//! - the 27-point rule of the CSA tournament rules (CSA 大会実施要領,
+//!   <http://www2.computer-shogi.org/csc10/youryou.html>), which the JSA also uses in amateur
+//!   events;
+//! - the try rule (トライルール) of [YaneuraOu](https://github.com/yaneurao/YaneuraOu)
+//!   (`EnteringKingRule`, `EKR_TRY_RULE`) and MyShogi.
 //!
 //! # Points
 //! Every rule counts a rook or a bishop, promoted or not (飛, 角, 龍, 馬), as **5** points and
@@ -35,10 +43,11 @@
 //! giver (上手, uwate) is credited with the points of the pieces removed at the start, in
 //! every count: see [`handicap_credit`]. No official text covers declarations in handicap
 //! games; YaneuraOu (`CSARule24H`/`27H`), scalashogi and tsshogi all credit the giver this
-//! way (rules.md §2b).
+//! way.
 //!
 //! # Examples
-//! The worked examples of rules.md §2b (Black to move):
+//! Black to move, with 10 pieces in the camp and 28 points (the verdicts agree with tsshogi's
+//! declaration judge):
 //!
 //! ```
 //! use shogi_movegen::Position;

@@ -162,7 +162,7 @@ pub enum WinReason {
     #[doc(alias = "tsumi")]
     Checkmate,
     /// Computed: the loser is not in check but has no legal move. Unlike stalemate in chess,
-    /// this loses in shogi (rules.md §7).
+    /// this loses in shogi (so shogiops, scalashogi and Fairy-Stockfish rule too).
     NoLegalMoves,
     /// Computed: the loser gave check with every one of its moves between the first and the
     /// fourth occurrence of a position (連続王手の千日手, renzoku ōte no sennichite); see

@@ -4,20 +4,21 @@
 //! Two positions are *the same* when the board (every piece, its colour and whether it is
 //! promoted), both hands and the side to move are identical; the move number and the history
 //! do not matter, and positions that differ only in a hand are different (JSA 対局規則 第8条,
-//! quoted by ja.wikipedia 千日手; rules.md §1). When a position occurs for the
-//! [fourth time](OCCURRENCES) in a game, counting the game's start position as an occurrence,
-//! the game ends at once:
+//! quoted by Wikipedia (ja) [千日手](https://ja.wikipedia.org/wiki/千日手)). When a position
+//! occurs for the [fourth time](OCCURRENCES) in a game, counting the game's start position as
+//! an occurrence, the game ends at once:
 //!
 //! - if, between the first and the fourth occurrence, **every** move of one player gave
 //!   check, that player loses ([`WinReason::PerpetualCheck`]; the JSA definition from
-//!   『将棋ガイドブック』 p. 14, quoted in YaneuraOu). Precisely, with the occurrences at plies
-//!   `p1 < p2 < p3 < p4`, player X loses iff every move by X in plies `(p1, p4]` gave check;
+//!   『将棋ガイドブック』 p. 14, quoted in [YaneuraOu](https://github.com/yaneurao/YaneuraOu)'s
+//!   `source/position.cpp`). Precisely, with the occurrences at plies `p1 < p2 < p3 < p4`,
+//!   player X loses iff every move by X in plies `(p1, p4]` gave check;
 //! - otherwise the game is drawn ([`DrawReason::Repetition`]).
 //!
 //! # Choices where sources differ
 //! - **Both players checking throughout** (possible with cross-checks) has no JSA text.
 //!   Fairy-Stockfish and lishogi call it a draw, YaneuraOu a loss for the side to move. This
-//!   crate calls it a **draw** (rules.md §7).
+//!   crate calls it a **draw**.
 //! - **Checks that start after the first occurrence** do not make a perpetual check: the
 //!   interval always starts at the *first* occurrence, as the JSA text says. (cshogi looks
 //!   back only to the nearest earlier occurrence and misjudges this case; YaneuraOu and

@@ -16,8 +16,8 @@ pub enum AtLimit {
     /// board and in hand, handicap credit included; a side below 24 loses if the other has
     /// 24 or more, see [`ImpasseRule::Jsa24`]); otherwise, or if the count gives no winner,
     /// the game is drawn. The reason is [`WinReason::MoveLimit`](crate::WinReason::MoveLimit)
-    /// or [`DrawReason::MoveLimit`](crate::DrawReason::MoveLimit) either way. No source
-    /// prescribes this conversion (rules.md §2e); it is an opt-in policy.
+    /// or [`DrawReason::MoveLimit`](crate::DrawReason::MoveLimit) either way. No published
+    /// rule prescribes this conversion; it is an opt-in policy.
     Count,
 }
 
@@ -26,8 +26,10 @@ pub enum AtLimit {
 /// The moves counted are the moves of the [`Game`](crate::Game), from its start position: a
 /// game that starts from an SFEN with move number 124 still has its full limit. (CSA records
 /// count `$MAX_MOVES` the same way; the SFEN move number is often missing or wrong in USI.)
-/// Limits in use: JSA 500 moves, lishogi 700 plies, cshogi's game runner 256; 320 and 400
-/// are common tournament settings (rules.md §2e). The JSA's extension of the 500-move rule
+/// Limits in use: JSA 500 moves (the 2019 rule, see Wikipedia (ja)
+/// [入玉](https://ja.wikipedia.org/wiki/入玉)), lishogi 700 plies (`Game.maxPlies` in
+/// WandererXII/lishogi), cshogi's game runner 256 (`cshogi/cli.py`); other values, such as 320
+/// or 400, are event settings, not rules of shogi. The JSA's extension of the 500-move rule
 /// (play continues while the 500th move and the replies give check) is not implemented: the
 /// game ends at the limit.
 ///

@@ -14,10 +14,12 @@
 //! [`Handicap`] lists the 16 handicaps a KIF `手合割` line can name (the 17th KIF name, その他
 //! "other", means the record carries a board diagram instead; see [`Handicap::KIF_OTHER`]),
 //! the second reading of 三枚落ち, and the handicaps KIF does not name (両香落ち, 九枚落ち,
-//! 歩三兵, 裸玉 and the three トンボ forms). Sources (`shared/specs/rules.md` §4): the KIF
-//! format description (kakinoki.o.oo7.jp/kif_format.html) for the names; the JKF normalizer,
-//! cshogi, python-shogi, MyShogi, tsshogi and shogiops for the squares; shogiops and the
-//! English Wikipedia for the English names and the non-KIF handicaps.
+//! 歩三兵, 裸玉 and the three トンボ forms). Sources: Kakinoki's KIF format description
+//! (<http://kakinoki.o.oo7.jp/kif_format.html>) for the names; the JKF normalizer
+//! (na2hiro/json-kifu-format, `src/normalizer.ts`), cshogi, python-shogi, MyShogi, tsshogi and
+//! shogiops (`src/handicaps.ts`) for the squares; shogiops and the English Wikipedia
+//! ([Handicap (shogi)](https://en.wikipedia.org/wiki/Handicap_(shogi))) for the English names
+//! and the non-KIF handicaps.
 //!
 //! Where sources differ we chose:
 //! - **三枚落ち** (3-Piece): [`Handicap::ThreePiece`] removes the 1a lance, like 香落ち (cshogi,
@@ -260,9 +262,8 @@ const THREE_PAWNS: Hand = match Hand::EMPTY.with_count(P, 3) {
 };
 
 impl Handicap {
-    /// Every handicap, in the order of the table in `shared/specs/rules.md` §4: the KIF names
-    /// from 平手 to 十枚落ち (with both readings of 三枚落ち, and 九枚落ち after 八枚落ち), then the
-    /// handicaps KIF does not name.
+    /// Every handicap: the KIF names from 平手 to 十枚落ち (with both readings of 三枚落ち, and
+    /// 九枚落ち after 八枚落ち), then the handicaps KIF does not name.
     pub const ALL: [Handicap; 24] = [
         Handicap::Even,
         Handicap::Lance,
@@ -361,8 +362,8 @@ impl Handicap {
     }
 
     /// The name a KIF writer may put in its `手合割` line, or `None` when it should write
-    /// [`Handicap::KIF_OTHER`] and a board diagram: for both readings of 三枚落ち (ambiguous,
-    /// `shared/specs/rules.md` §4) and for the handicaps KIF does not define, which
+    /// [`Handicap::KIF_OTHER`] and a board diagram: for both readings of 三枚落ち (ambiguous:
+    /// sources differ on which lance goes) and for the handicaps KIF does not define, which
     /// Kakinoki-compatible readers would not know.
     #[must_use]
     pub const fn kif_name(self) -> Option<&'static str> {

@@ -10,7 +10,7 @@
 //!
 //! Under every preset, as under every [`RuleSet`]: checkmate wins, a player without a legal
 //! move loses, the 4th occurrence of a position is a draw (千日手, sennichite) and perpetual
-//! check loses for the checker (`shared/specs/rules.md` §7).
+//! check loses for the checker (see [`shogi_rules::repetition`] for the rule and its sources).
 //!
 //! The handicap credit gives the handicap giver the points of the pieces removed at the start
 //! (`shogi_rules::impasse::handicap_credit`): White in a handicap game, Black (the silver

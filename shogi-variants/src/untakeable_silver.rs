@@ -1,8 +1,9 @@
 //! Untakeable silver: a handicap variant in which the silver side's starting silvers cannot be
 //! captured until they promote.
 //!
-//! The whole definition is `shared/specs/untakeable-silver.md`; no other library or reference
-//! defines this variant. In short:
+//! The variant is this project's own: no other library or reference defines it. Its full
+//! definition, with what the tests must cover, is
+//! [docs/untakeable-silver.md](https://github.com/shogi-rs/shogi/blob/main/docs/untakeable-silver.md). In short:
 //!
 //! - **Sides.** The silver side, which gives the handicap, is **Black** and **moves first**
 //!   (SFEN side `b`, move number 1), unlike the standard handicaps, where the giver is White.
@@ -39,7 +40,8 @@
 //! ([`Rules::Protected`] is a [`Bitboard`]), so standard shogi pays nothing for it.
 //!
 //! # Setups
-//! [`SilverSetup`] lists the three setups of the spec (the untakeable silvers are marked `!`):
+//! [`SilverSetup`] lists the three setups of the definition (the untakeable silvers are marked
+//! `!`):
 //!
 //! | setup | Black's pieces | start SFEN |
 //! |---|---|---|
