@@ -14,7 +14,6 @@ extern crate std;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impl;
 pub mod attacks;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod cpu;
 mod error;
 mod generate;

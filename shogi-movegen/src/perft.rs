@@ -2,35 +2,46 @@
 
 use shogi_types::{Bitboard, PieceKind, Square};
 
+use crate::cpu::{FastBitOps, Kernel};
 use crate::generate::{Counter, Sink};
 use crate::{Position, Rules};
 
-/// How the bulk-counting recursion calls itself: through the plain build, or through the
-/// build with the `popcnt` instruction (chosen once, at the root, by CPU detection).
-trait Recurse {
-    fn perft<R: Rules>(pos: &Position<R>, depth: u32) -> u64;
+/// How the bulk-counting recursion calls itself: through the portable build, or through the
+/// build with the fast bit instructions (chosen once, at the root, by CPU detection). The
+/// value is zero-size; for [`FastBitOps`] it is the token that proves the detection.
+trait Recurse: Copy {
+    fn perft<R: Rules>(self, pos: &Position<R>, depth: u32) -> u64;
 }
 
-struct Plain;
+/// The portable build.
+#[derive(Clone, Copy)]
+struct Portable;
 
-impl Recurse for Plain {
+impl Recurse for Portable {
     #[inline(always)]
-    fn perft<R: Rules>(pos: &Position<R>, depth: u32) -> u64 {
-        pos.perft_plain(depth)
+    fn perft<R: Rules>(self, pos: &Position<R>, depth: u32) -> u64 {
+        pos.perft_portable(depth)
     }
 }
 
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-struct Popcnt;
-
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-impl Recurse for Popcnt {
+impl Recurse for FastBitOps {
     #[inline(always)]
-    #[allow(unsafe_code)]
-    fn perft<R: Rules>(pos: &Position<R>, depth: u32) -> u64 {
-        // SAFETY: `Popcnt` is only used inside `perft_popcnt`, which is only entered after
-        // `cpu::has_fast_bit_ops()` returned true, so the CPU has those instructions.
-        unsafe { pos.perft_popcnt(depth) }
+    fn perft<R: Rules>(self, pos: &Position<R>, depth: u32) -> u64 {
+        self.run(Perft { pos, depth })
+    }
+}
+
+/// One perft call, run in the build with the fast bit instructions.
+struct Perft<'a, R: Rules> {
+    pos: &'a Position<R>,
+    depth: u32,
+}
+
+impl<R: Rules> Kernel for Perft<'_, R> {
+    type Output = u64;
+    #[inline(always)]
+    fn run(self, fast: FastBitOps) -> u64 {
+        self.pos.perft_in(fast, self.depth)
     }
 }
 
@@ -38,7 +49,7 @@ struct PerftSink<'a, R: Rules, M: Recurse> {
     pos: &'a Position<R>,
     depth: u32,
     nodes: u64,
-    _mode: core::marker::PhantomData<M>,
+    build: M,
 }
 
 impl<R: Rules, M: Recurse> Sink for PerftSink<'_, R, M> {
@@ -47,12 +58,12 @@ impl<R: Rules, M: Recurse> Sink for PerftSink<'_, R, M> {
         for to in promote {
             let mut child = *self.pos;
             child.do_normal(from, to, true);
-            self.nodes += M::perft(&child, self.depth);
+            self.nodes += self.build.perft(&child, self.depth);
         }
         for to in plain {
             let mut child = *self.pos;
             child.do_normal(from, to, false);
-            self.nodes += M::perft(&child, self.depth);
+            self.nodes += self.build.perft(&child, self.depth);
         }
     }
     #[inline(always)]
@@ -60,14 +71,16 @@ impl<R: Rules, M: Recurse> Sink for PerftSink<'_, R, M> {
         for to in to {
             let mut child = *self.pos;
             child.do_drop(kind, to);
-            self.nodes += M::perft(&child, self.depth);
+            self.nodes += self.build.perft(&child, self.depth);
         }
     }
 }
 
 impl<R: Rules> Position<R> {
+    /// The body of perft, compiled into the build `M`: the bulk-counting recursion calls
+    /// itself through `M`, so it stays in that build.
     #[inline(always)]
-    fn perft_with<M: Recurse>(&self, depth: u32) -> u64 {
+    fn perft_in<M: Recurse>(&self, build: M, depth: u32) -> u64 {
         match depth {
             0 => 1,
             1 => {
@@ -80,25 +93,12 @@ impl<R: Rules> Position<R> {
                     pos: self,
                     depth: depth - 1,
                     nodes: 0,
-                    _mode: core::marker::PhantomData,
+                    build,
                 };
                 self.generate(&mut sink, Bitboard::FULL, Bitboard::FULL, true);
                 sink.nodes
             }
         }
-    }
-
-    fn perft_plain(&self, depth: u32) -> u64 {
-        self.perft_with::<Plain>(depth)
-    }
-
-    /// The same recursion compiled with the `popcnt` instruction, which the bulk count of the
-    /// last ply uses for every piece. Portable builds target CPUs without it, where counting
-    /// bits takes a dozen instructions; CPUs from the last fifteen years have it.
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
-    fn perft_popcnt(&self, depth: u32) -> u64 {
-        self.perft_with::<Popcnt>(depth)
     }
 }
 
@@ -107,7 +107,8 @@ impl<R: Rules> Position<R> {
     ///
     /// The last ply is counted from the destination bitboards without building moves (bulk
     /// counting); the count is exact. With the `std` feature on x86-64, the recursion runs in
-    /// a build that uses the `popcnt` instruction when the CPU has it (detected at run time).
+    /// a build that uses the `popcnt`, `lzcnt` and BMI1 instructions when the CPU has them
+    /// (detected at run time).
     ///
     /// ```
     /// use shogi_movegen::Position;
@@ -115,13 +116,20 @@ impl<R: Rules> Position<R> {
     /// ```
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
-        #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if crate::cpu::has_fast_bit_ops() {
-            // SAFETY: the CPU has popcnt, lzcnt and BMI1, as just detected.
-            #[allow(unsafe_code)]
-            return unsafe { self.perft_popcnt(depth) };
+        match FastBitOps::detect() {
+            Some(fast) => fast.perft(self, depth),
+            None => self.perft_portable(depth),
         }
-        self.perft_plain(depth)
+    }
+
+    /// [`Position::perft`] in the portable build, even where the CPU has the faster
+    /// instructions; the same count.
+    ///
+    /// Not part of the stable API: it lets the tests cover both builds on x86-64.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn perft_portable(&self, depth: u32) -> u64 {
+        self.perft_in(Portable, depth)
     }
 
     /// Perft without bulk counting: every move of the last ply is built and played.
@@ -155,5 +163,22 @@ impl<R: Rules> Position<R> {
             out.push((m, child.perft(depth - 1)));
         });
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, Standard};
+
+    /// Both builds give the published counts (the integration tests run the whole table).
+    #[test]
+    fn both_builds_agree() {
+        let pos = Position::<Standard>::start();
+        for (depth, nodes) in [(0, 1), (1, 30), (2, 900), (3, 25_470)] {
+            assert_eq!(pos.perft(depth), nodes);
+            assert_eq!(pos.perft_portable(depth), nodes);
+        }
+        assert_eq!(pos.count_legal_moves(), 30);
+        assert_eq!(pos.count_legal_moves_portable(), 30);
     }
 }
