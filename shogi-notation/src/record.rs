@@ -340,38 +340,55 @@ impl Ending {
 #[non_exhaustive]
 pub enum Special {
     /// 投了 / `%TORYO`.
+    #[doc(alias("toryo", "投了", "TORYO"))]
     Resign,
     /// 中断 / `%CHUDAN`.
+    #[doc(alias("chudan", "中断", "CHUDAN"))]
     Interrupt,
     /// 千日手 / `%SENNICHITE`.
+    #[doc(alias("sennichite", "千日手", "SENNICHITE"))]
     Repetition,
     /// 持将棋 / `%JISHOGI`.
+    #[doc(alias("jishogi", "持将棋", "JISHOGI"))]
     Impasse,
     /// 入玉勝ち / `%KACHI`.
+    #[doc(alias("nyugyoku", "入玉勝ち", "KACHI"))]
     EnteringKingWin,
     /// `%HIKIWAKE`.
+    #[doc(alias("HIKIWAKE"))]
     EnteringKingDraw,
     /// 切れ負け (also 時間切れ, `Time-up`) / `%TIME_UP`.
+    #[doc(alias("kiremake", "切れ負け", "TIME_UP"))]
     TimeUp,
     /// 反則負け / `%ILLEGAL_MOVE`.
+    #[doc(alias("hansokumake", "反則負け", "ILLEGAL_MOVE"))]
     IllegalLoss,
     /// 反則勝ち.
+    #[doc(alias("hansokugachi", "反則勝ち"))]
     IllegalWin,
     /// `%+ILLEGAL_ACTION` (Black fouled) or `%-ILLEGAL_ACTION` (White fouled).
+    #[doc(alias("ILLEGAL_ACTION"))]
     IllegalAction(Color),
     /// 詰み (also 詰) / `%TSUMI`.
+    #[doc(alias("tsumi", "詰み", "TSUMI"))]
     Mate,
     /// 不詰 / `%FUZUMI`.
+    #[doc(alias("fuzumi", "不詰", "FUZUMI"))]
     NoMate,
     /// `%MAX_MOVES`.
+    #[doc(alias("MAX_MOVES", "最大手数"))]
     MaxMoves,
     /// 封じ手.
+    #[doc(alias("fujite", "封じ手"))]
     Sealed,
     /// トライ.
+    #[doc(alias("トライ"))]
     Try,
     /// 不戦勝.
+    #[doc(alias("fusensho", "不戦勝"))]
     ForfeitWin,
     /// 不戦敗.
+    #[doc(alias("fusenpai", "不戦敗"))]
     ForfeitLoss,
     /// `%ERROR`.
     Error,

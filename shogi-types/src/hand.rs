@@ -17,6 +17,7 @@ use crate::PieceKind;
 /// assert_eq!(hand.checked_remove(PieceKind::Gold), None);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[doc(alias("mochigoma", "持ち駒"))]
 pub struct Hand(u64);
 
 impl Hand {

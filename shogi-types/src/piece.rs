@@ -10,32 +10,46 @@ use crate::Color;
 #[repr(u8)]
 pub enum PieceKind {
     /// Pawn (歩兵, fuhyō), `P`.
+    #[doc(alias("fu", "fuhyo", "歩"))]
     Pawn = 0,
     /// Lance (香車, kyōsha), `L`.
+    #[doc(alias("kyosha", "kyo", "香"))]
     Lance = 1,
     /// Knight (桂馬, keima), `N`.
+    #[doc(alias("keima", "kei", "桂"))]
     Knight = 2,
     /// Silver general (銀将, ginshō), `S`.
+    #[doc(alias("gin", "ginsho", "銀"))]
     Silver = 3,
     /// Gold general (金将, kinshō), `G`.
+    #[doc(alias("kin", "kinsho", "金"))]
     Gold = 4,
     /// Bishop (角行, kakugyō), `B`.
+    #[doc(alias("kaku", "kakugyo", "角"))]
     Bishop = 5,
     /// Rook (飛車, hisha), `R`.
+    #[doc(alias("hisha", "飛"))]
     Rook = 6,
     /// King (玉将/王将, gyokushō/ōshō), `K`.
+    #[doc(alias("gyoku", "osho", "玉", "王"))]
     King = 7,
     /// Promoted pawn (と金, tokin), `+P`.
+    #[doc(alias("tokin", "と"))]
     ProPawn = 8,
     /// Promoted lance (成香, narikyō), `+L`.
+    #[doc(alias("narikyo", "成香"))]
     ProLance = 9,
     /// Promoted knight (成桂, narikei), `+N`.
+    #[doc(alias("narikei", "成桂"))]
     ProKnight = 10,
     /// Promoted silver (成銀, narigin), `+S`.
+    #[doc(alias("narigin", "成銀"))]
     ProSilver = 11,
     /// Promoted bishop, horse (竜馬/馬, ryūma/uma), `+B`.
+    #[doc(alias("uma", "ryuma", "馬"))]
     Horse = 12,
     /// Promoted rook, dragon (竜王/竜, ryūō/ryū), `+R`.
+    #[doc(alias("ryu", "ryuo", "竜", "龍"))]
     Dragon = 13,
 }
 
