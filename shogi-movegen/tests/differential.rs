@@ -130,6 +130,17 @@ struct Tally {
 }
 
 impl Tally {
+    /// Compares the legal moves of `pos` with the reference ([`check_moves`]) and counts it.
+    fn compare<R: Rules>(&mut self, pos: &Position<R>) -> Result<(), TestCaseError> {
+        let n = check_moves(pos)?;
+        self.positions += 1;
+        self.moves += n as u64;
+        self.in_check += u64::from(pos.is_check());
+        self.no_moves += u64::from(n == 0);
+        self.pawn_drop_mates_refused += u64::from(refuses_pawn_drop_mate(pos));
+        Ok(())
+    }
+
     fn print(&self, test: &str) {
         eprintln!(
             "{test}: compared {} random positions with the reference ({} legal moves; {} in \
@@ -203,12 +214,7 @@ fn check_walk<R: Rules>(
                 );
             }
         }
-        let n = check_moves(pos)?;
-        tally.positions += 1;
-        tally.moves += n as u64;
-        tally.in_check += u64::from(pos.is_check());
-        tally.no_moves += u64::from(n == 0);
-        tally.pawn_drop_mates_refused += u64::from(refuses_pawn_drop_mate(pos));
+        tally.compare(pos)?;
         Ok(())
     })?;
     Ok(())
@@ -335,12 +341,7 @@ fn sparse_setups_match_reference() {
                 }
             },
         };
-        let n = check_moves(&pos)?;
-        tally.positions += 1;
-        tally.moves += n as u64;
-        tally.in_check += u64::from(pos.is_check());
-        tally.no_moves += u64::from(n == 0);
-        tally.pawn_drop_mates_refused += u64::from(refuses_pawn_drop_mate(&pos));
+        tally.compare(&pos)?;
         if let Ok(pos) = Position::<SilverRules>::from_setup(setup).or_else(|e| e.ignore_soft())
             && pos.protected().is_nonempty()
         {
@@ -394,12 +395,7 @@ fn composed_setups_match_reference() {
             return Ok(());
         };
         nifu += u64::from(has_two_pawns_on_a_file(&setup));
-        let n = check_moves(&pos)?;
-        tally.positions += 1;
-        tally.moves += n as u64;
-        tally.in_check += u64::from(pos.is_check());
-        tally.no_moves += u64::from(n == 0);
-        tally.pawn_drop_mates_refused += u64::from(refuses_pawn_drop_mate(&pos));
+        tally.compare(&pos)?;
         Ok(())
     });
     tally.print("composed_setups_match_reference");
@@ -526,12 +522,7 @@ fn drop_mate_setups_match_reference() {
             invalid += 1;
             return Ok(());
         };
-        let n = check_moves(&pos)?;
-        tally.positions += 1;
-        tally.moves += n as u64;
-        tally.in_check += u64::from(pos.is_check());
-        tally.no_moves += u64::from(n == 0);
-        tally.pawn_drop_mates_refused += u64::from(refuses_pawn_drop_mate(&pos));
+        tally.compare(&pos)?;
         // The same setup with Black's unpromoted silvers protected: a protected silver that
         // guards a flight square or the pawn changes the verdict.
         let setup = pos.to_setup();
