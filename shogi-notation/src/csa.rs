@@ -1223,10 +1223,7 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
                 write_time(out, t.spent, version);
             }
             if exact {
-                let word = match ending.special.kif_word() {
-                    Some(kif) => kif.to_string(),
-                    None => format!("%{}", ending.special.csa_word().unwrap_or_default()),
-                };
+                let word = crate::kakinoki::exact_word(&ending.special);
                 let _ = writeln!(out, "'{ENDING}{word}");
             }
         }

@@ -26,9 +26,6 @@ use crate::sfen::MarkedSfen;
 /// The side marks a KI2 move may start with.
 pub(crate) const MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
 
-/// The terminal word this crate writes for [`Special::MaxMoves`], which KIF has no word for.
-pub(crate) const MAX_MOVES_WORD: &str = "最大手数";
-
 /// The word kept for an unusable [`Special::Other`] word (one that would read back as another
 /// ending, or holds a line end): read back as [`Special::Other`], with no outcome like it.
 pub(crate) const UNKNOWN_WORD: &str = "その他";
@@ -1025,7 +1022,7 @@ fn find_move(
 }
 
 /// The terminal word of a move text, if it is one: a KIF word ([`Special::from_kif_word`],
-/// which also knows [`MAX_MOVES_WORD`]). A KI2 side mark before it is ignored. Any other text
+/// which also knows this crate's `最大手数`). A KI2 side mark before it is ignored. Any other text
 /// is a move, so that an unreadable move (`XYZ(77)`, mojibake) fails with its line instead of
 /// ending the record.
 pub(crate) fn terminal_word(text: &str) -> Option<Special> {
@@ -1481,15 +1478,14 @@ pub(crate) struct Terminal {
 /// (`ENDING:%ERROR`, `ENDING:<word>`; [`UNKNOWN_WORD`] for a word that would not read back as
 /// itself).
 pub(crate) fn terminal(special: &Special, mover: Color) -> Terminal {
-    let csa = |s: &Special| s.csa_word().map(|w| format!("%{w}"));
+    let exact = || Some(exact_word(special));
     let (word, exact) = match special {
-        Special::EnteringKingDraw => (Some("持将棋"), csa(special)),
-        Special::IllegalAction(c) if *c == mover => (Some("反則負け"), csa(special)),
-        Special::IllegalAction(_) => (Some("反則勝ち"), csa(special)),
-        Special::MaxMoves => (Some("持将棋"), Some(MAX_MOVES_WORD.to_string())),
+        Special::EnteringKingDraw | Special::MaxMoves => (Some("持将棋"), exact()),
+        Special::IllegalAction(c) if *c == mover => (Some("反則負け"), exact()),
+        Special::IllegalAction(_) => (Some("反則勝ち"), exact()),
         // tsshogi 2.2.0 does not know `トライ`; the previous mover won, as after `投了`.
-        Special::Try => (Some("投了"), special.kif_word().map(str::to_string)),
-        Special::Error => (None, csa(special)),
+        Special::Try => (Some("投了"), exact()),
+        Special::Error => (None, exact()),
         Special::Other(word) => {
             let keeps = ending_comment_word(word) == *special && !word.contains(['\n', '\r']);
             let word = if keeps { word.as_str() } else { UNKNOWN_WORD };
@@ -1503,21 +1499,32 @@ pub(crate) fn terminal(special: &Special, mover: Color) -> Terminal {
     }
 }
 
+/// The word of an `ENDING:` comment for `special`, which [`ending_comment_word`] reads back:
+/// the KIF word, else `%` and the CSA word.
+pub(crate) fn exact_word(special: &Special) -> String {
+    match (special.kif_word(), special.csa_word()) {
+        (Some(kif), _) => kif.to_string(),
+        (None, Some(csa)) => format!("%{csa}"),
+        (None, None) => String::new(),
+    }
+}
+
 /// The `ENDING:` comment that a KI2 `まで` line for `special` needs, when the line reads back
 /// as another word ([`summary_text`] writes stand-ins for [`Special::MaxMoves`],
-/// [`Special::Try`] and the forfeits, whose words tsshogi cannot read in KI2).
+/// [`Special::Try`], [`Special::TimeUp`] and the forfeits, whose words tsshogi or cshogi cannot
+/// read in KI2, and its foul lines for [`Special::IllegalAction`]).
 pub(crate) fn summary_stand_in(special: &Special) -> Option<String> {
-    match special {
+    let stands_in = matches!(
+        special,
         Special::MaxMoves
-        | Special::Try
-        | Special::TimeUp
-        | Special::ForfeitLoss
-        | Special::ForfeitWin => special.kif_word().map(|w| format!("{ENDING}{w}")),
-        Special::EnteringKingDraw | Special::IllegalAction(_) => {
-            special.csa_word().map(|w| format!("{ENDING}%{w}"))
-        }
-        _ => None,
-    }
+            | Special::Try
+            | Special::TimeUp
+            | Special::ForfeitLoss
+            | Special::ForfeitWin
+            | Special::EnteringKingDraw
+            | Special::IllegalAction(_)
+    );
+    stands_in.then(|| format!("{ENDING}{}", exact_word(special)))
 }
 
 /// The `まで{n}手で…` line for `special` ending a line of `record` after which `mover` is to
