@@ -3,7 +3,7 @@
 use arbitrary::{Arbitrary, Result, Unstructured};
 use shogi_types::{Color, Piece, PieceKind, Setup, Square};
 
-use crate::{Position, Rules};
+use crate::{Position, VariantHooks};
 
 /// One random change to a setup (a piece placed, removed or moved to a hand, a hand count
 /// changed, the side to move swapped); kept by the caller only if the result is valid.
@@ -44,7 +44,7 @@ pub(crate) fn mutate(setup: &mut Setup, u: &mut Unstructured<'_>) -> Result<()> 
     Ok(())
 }
 
-impl<'a, R: Rules> Arbitrary<'a> for Position<R> {
+impl<'a, R: VariantHooks> Arbitrary<'a> for Position<R> {
     /// Starts from the standard start position and applies arbitrary legal moves, with
     /// occasional random edits that are kept only when the result is a valid position.
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Position<R>> {
@@ -57,7 +57,7 @@ impl<'a, R: Rules> Arbitrary<'a> for Position<R> {
             if u.ratio(1u8, 12)? {
                 let mut setup = pos.to_setup();
                 mutate(&mut setup, u)?;
-                if let Ok(p) = Position::from_setup_with_protected(setup, pos.protected()) {
+                if let Ok(p) = Position::from_setup(setup) {
                     pos = p;
                 }
                 continue;

@@ -2,7 +2,7 @@ use core::fmt;
 
 use shogi_types::Move;
 
-use crate::{Position, Rules};
+use crate::{Position, VariantHooks};
 
 /// One thing that can be wrong with a [`Setup`](shogi_types::Setup).
 ///
@@ -33,7 +33,9 @@ pub enum Fault {
     /// Board and hands together hold more of some kind than one set has (18 pawns, 4 lances,
     /// knights, silvers and golds, 2 bishops and rooks). Soft: the generator is exact anyway.
     TooMuchMaterial,
-    /// A protected square is empty or holds a piece the variant does not protect.
+    /// A square marked protected ([`Setup::protected`](shogi_types::Setup::protected), `!` in
+    /// SFEN) is empty or holds a piece the rules do not protect; under [`Standard`](crate::Standard)
+    /// every mark is this fault.
     BadProtection,
     /// Board and hands together hold more than 255 pieces of one kind, more than a hand can
     /// count (a capture could then lose a piece). Hard, unlike [`Fault::TooMuchMaterial`].
@@ -61,12 +63,12 @@ impl Fault {
     }
 
     /// Whether a composed problem (詰将棋, tsume shogi) may show the fault, so that
-    /// [`PositionError::ignore_composed`] waives it: the soft faults, plus
+    /// [`PositionError::ignore_problem_faults`] waives it: the soft faults, plus
     /// [`Fault::TwoPawns`] and [`Fault::StuckPiece`] (problems such as 九歩詰め line up pawns
     /// that no game could). The generator stays exact on such positions: a stuck piece has no
     /// move, and a pawn drop is refused on any file that holds an unpromoted pawn of the mover.
     #[must_use]
-    pub const fn is_composed(self) -> bool {
+    pub const fn allowed_in_problems(self) -> bool {
         self.is_soft() || matches!(self, Fault::TwoPawns | Fault::StuckPiece)
     }
 
@@ -87,7 +89,7 @@ impl Fault {
             Fault::TooMuchMaterial => {
                 "more pieces of a kind than one set holds (waive Fault::TooMuchMaterial to allow it)"
             }
-            Fault::BadProtection => "a protected square holds no piece that can be protected",
+            Fault::BadProtection => "a piece is marked protected that these rules cannot protect",
             Fault::MaterialOverflow => "more than 255 pieces of one kind on the board and in hands",
         }
     }
@@ -161,7 +163,7 @@ impl fmt::Debug for Faults {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct PositionError<R: Rules> {
+pub struct PositionError<R: VariantHooks> {
     pub(crate) position: Stored<R>,
     pub(crate) faults: Faults,
 }
@@ -172,7 +174,7 @@ pub(crate) type Stored<R> = alloc::boxed::Box<Position<R>>;
 #[cfg(not(feature = "alloc"))]
 pub(crate) type Stored<R> = Position<R>;
 
-impl<R: Rules> PositionError<R> {
+impl<R: VariantHooks> PositionError<R> {
     #[allow(clippy::useless_conversion)] // a conversion only with `alloc`
     pub(crate) fn new(position: Position<R>, faults: Faults) -> PositionError<R> {
         PositionError {
@@ -182,7 +184,7 @@ impl<R: Rules> PositionError<R> {
     }
 }
 
-impl<R: Rules> PositionError<R> {
+impl<R: VariantHooks> PositionError<R> {
     /// The faults that remain.
     #[must_use]
     pub fn faults(&self) -> Faults {
@@ -216,7 +218,7 @@ impl<R: Rules> PositionError<R> {
             .or_else(|e| e.ignore(Fault::MissingAttackerKing))
     }
 
-    /// Waives every fault that a composed problem may show ([`Fault::is_composed`]: the soft
+    /// Waives every fault that a composed problem may show ([`Fault::allowed_in_problems`]: the soft
     /// faults, two unpromoted pawns on a file, a piece that can never move) and returns the
     /// position if no other fault remains. Record readers use it for the start positions of
     /// problems; play from such a position follows the rules as usual.
@@ -234,16 +236,16 @@ impl<R: Rules> PositionError<R> {
     /// let err = Position::<Standard>::from_setup(setup).unwrap_err();
     /// assert!(err.faults().contains(Fault::TwoPawns) && err.faults().contains(Fault::StuckPiece));
     /// assert!(err.clone().ignore_soft().is_err());
-    /// let pos = err.ignore_composed()?;
+    /// let pos = err.ignore_problem_faults()?;
     /// assert_eq!(pos.perft(1), 0); // Black has nothing to move or drop
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     /// Returns `self` if other faults remain.
-    pub fn ignore_composed(mut self) -> Result<Position<R>, PositionError<R>> {
+    pub fn ignore_problem_faults(mut self) -> Result<Position<R>, PositionError<R>> {
         for fault in Fault::ALL {
-            if fault.is_composed() {
+            if fault.allowed_in_problems() {
                 self.faults = self.faults.without(fault);
             }
         }
@@ -255,7 +257,7 @@ impl<R: Rules> PositionError<R> {
     }
 }
 
-impl<R: Rules> PositionError<R> {
+impl<R: VariantHooks> PositionError<R> {
     /// The position built from the setup despite its faults, for inspection only.
     pub(crate) fn into_position_unchecked(self) -> Position<R> {
         #[cfg(feature = "alloc")]
@@ -269,7 +271,7 @@ impl<R: Rules> PositionError<R> {
     }
 }
 
-impl<R: Rules> fmt::Debug for PositionError<R> {
+impl<R: VariantHooks> fmt::Debug for PositionError<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PositionError")
             .field("faults", &self.faults)
@@ -277,7 +279,7 @@ impl<R: Rules> fmt::Debug for PositionError<R> {
     }
 }
 
-impl<R: Rules> fmt::Display for PositionError<R> {
+impl<R: VariantHooks> fmt::Display for PositionError<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("invalid position: ")?;
         // An empty board (or one with no king at all) says so once, not as two faults of
@@ -303,7 +305,7 @@ impl<R: Rules> fmt::Display for PositionError<R> {
     }
 }
 
-impl<R: Rules> core::error::Error for PositionError<R> {}
+impl<R: VariantHooks> core::error::Error for PositionError<R> {}
 
 /// Why a move is illegal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -13,8 +13,8 @@ use crate::attacks::{
 };
 use crate::error::IllegalMoveKind;
 use crate::position::{AttackerSets, slot};
-use crate::rules::ProtectedSet;
-use crate::{MoveList, Position, Rules};
+use crate::hooks::ProtectedSet;
+use crate::{MoveList, Position, VariantHooks};
 
 /// Receives the legal moves of a position, grouped by piece.
 pub(crate) trait Sink {
@@ -124,7 +124,7 @@ fn files_without(pawns: Bitboard) -> Bitboard {
     Bitboard::from_bits_truncate(empty_tops | empty_tops.wrapping_sub(empty_tops >> 8))
 }
 
-impl<R: Rules> Position<R> {
+impl<R: VariantHooks> Position<R> {
     /// Runs the generator for the pieces on `from_mask`, the destinations in `to_mask`, and drops
     /// if `with_drops`.
     #[inline(always)]
@@ -350,9 +350,9 @@ impl<R: Rules> Position<R> {
         use crate::cpu::{FastBitOps, Kernel};
 
         /// The count, run in the build with the fast bit instructions.
-        struct CountLegalMoves<'a, R: Rules>(&'a Position<R>);
+        struct CountLegalMoves<'a, R: VariantHooks>(&'a Position<R>);
 
-        impl<R: Rules> Kernel for CountLegalMoves<'_, R> {
+        impl<R: VariantHooks> Kernel for CountLegalMoves<'_, R> {
             type Output = u64;
             #[inline(always)]
             fn run(self, _: FastBitOps) -> u64 {

@@ -20,7 +20,7 @@ mod generate;
 mod movelist;
 mod perft;
 mod position;
-mod rules;
+mod hooks;
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
@@ -30,6 +30,6 @@ mod zobrist;
 pub use error::{Fault, Faults, IllegalMove, IllegalMoveKind, PositionError};
 pub use movelist::MoveList;
 pub use position::Position;
-pub use rules::{ProtectedSet, Rules, Standard};
+pub use hooks::{ProtectedSet, VariantHooks, Standard};
 pub use shogi_types;
 pub use visit::{PositionVisitor, VisitPosition};

@@ -4,13 +4,13 @@ use shogi_types::{Bitboard, PieceKind, Square};
 
 use crate::cpu::{FastBitOps, Kernel};
 use crate::generate::{Counter, Sink};
-use crate::{Position, Rules};
+use crate::{Position, VariantHooks};
 
 /// How the bulk-counting recursion calls itself: through the portable build, or through the
 /// build with the fast bit instructions (chosen once, at the root, by CPU detection). The
 /// value is zero-size; for [`FastBitOps`] it is the token that proves the detection.
 trait Recurse: Copy {
-    fn perft<R: Rules>(self, pos: &Position<R>, depth: u32) -> u64;
+    fn perft<R: VariantHooks>(self, pos: &Position<R>, depth: u32) -> u64;
 }
 
 /// The portable build.
@@ -19,25 +19,25 @@ struct Portable;
 
 impl Recurse for Portable {
     #[inline(always)]
-    fn perft<R: Rules>(self, pos: &Position<R>, depth: u32) -> u64 {
+    fn perft<R: VariantHooks>(self, pos: &Position<R>, depth: u32) -> u64 {
         pos.perft_portable(depth)
     }
 }
 
 impl Recurse for FastBitOps {
     #[inline(always)]
-    fn perft<R: Rules>(self, pos: &Position<R>, depth: u32) -> u64 {
+    fn perft<R: VariantHooks>(self, pos: &Position<R>, depth: u32) -> u64 {
         self.run(Perft { pos, depth })
     }
 }
 
 /// One perft call, run in the build with the fast bit instructions.
-struct Perft<'a, R: Rules> {
+struct Perft<'a, R: VariantHooks> {
     pos: &'a Position<R>,
     depth: u32,
 }
 
-impl<R: Rules> Kernel for Perft<'_, R> {
+impl<R: VariantHooks> Kernel for Perft<'_, R> {
     type Output = u64;
     #[inline(always)]
     fn run(self, fast: FastBitOps) -> u64 {
@@ -45,14 +45,14 @@ impl<R: Rules> Kernel for Perft<'_, R> {
     }
 }
 
-struct PerftSink<'a, R: Rules, M: Recurse> {
+struct PerftSink<'a, R: VariantHooks, M: Recurse> {
     pos: &'a Position<R>,
     depth: u32,
     nodes: u64,
     build: M,
 }
 
-impl<R: Rules, M: Recurse> Sink for PerftSink<'_, R, M> {
+impl<R: VariantHooks, M: Recurse> Sink for PerftSink<'_, R, M> {
     #[inline(always)]
     fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard) {
         for to in promote {
@@ -76,7 +76,7 @@ impl<R: Rules, M: Recurse> Sink for PerftSink<'_, R, M> {
     }
 }
 
-impl<R: Rules> Position<R> {
+impl<R: VariantHooks> Position<R> {
     /// The body of perft, compiled into the build `M`: the bulk-counting recursion calls
     /// itself through `M`, so it stays in that build.
     #[inline(always)]
@@ -102,7 +102,7 @@ impl<R: Rules> Position<R> {
     }
 }
 
-impl<R: Rules> Position<R> {
+impl<R: VariantHooks> Position<R> {
     /// The number of leaves of the legal move tree `depth` plies deep (1 at depth 0).
     ///
     /// The last ply is counted from the destination bitboards without building moves (bulk

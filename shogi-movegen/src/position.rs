@@ -10,9 +10,9 @@ use crate::attacks::{
     silver_attacks,
 };
 use crate::error::{Fault, Faults, PositionError};
-use crate::rules::ProtectedSet;
+use crate::hooks::ProtectedSet;
 use crate::zobrist;
-use crate::{Rules, Standard};
+use crate::{VariantHooks, Standard};
 
 /// A valid shogi position under the rules `R` (standard shogi by default).
 ///
@@ -35,7 +35,7 @@ use crate::{Rules, Standard};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct Position<R: Rules = Standard> {
+pub struct Position<R: VariantHooks = Standard> {
     /// The mailbox: one [`cell`] code per square (0 = empty).
     pub(crate) board: [u8; 81],
     pub(crate) by_color: [Bitboard; 2],
@@ -44,7 +44,7 @@ pub struct Position<R: Rules = Standard> {
     pub(crate) hands: ByColor<Hand>,
     pub(crate) kings: [Option<Square>; 2],
     pub(crate) side: Color,
-    pub(crate) ply: NonZeroU32,
+    pub(crate) move_number: NonZeroU32,
     pub(crate) hash: u64,
     pub(crate) protected: R::Protected,
 }
@@ -104,28 +104,18 @@ const SET_COUNTS: [u32; 8] = {
     out
 };
 
-impl<R: Rules> Position<R> {
-    /// Validates `setup` and builds the position, with the protected squares the rules give it
-    /// ([`Rules::initial_protected`]; none in standard shogi).
+impl<R: VariantHooks> Position<R> {
+    /// Validates `setup` and builds the position. The pieces the setup marks protected
+    /// ([`Setup::protected`]) are protected in the position; none may be under rules without
+    /// protection ([`Standard`]).
     ///
     /// # Errors
     /// Returns every [`Fault`] found at once; the error keeps the position so that soft faults
-    /// can be waived with [`PositionError::ignore`].
+    /// can be waived with [`PositionError::ignore`]. A mark on an empty square, or on a piece
+    /// the rules cannot protect ([`VariantHooks::can_be_protected`]; no piece in standard
+    /// shogi), is [`Fault::BadProtection`].
     pub fn from_setup(setup: Setup) -> Result<Position<R>, PositionError<R>> {
-        let protected = R::initial_protected(&setup);
-        Position::from_setup_with_protected(setup, protected)
-    }
-
-    /// Like [`Position::from_setup`], with an explicit set of protected squares (for variants;
-    /// ignored when the rules have no protection).
-    ///
-    /// # Errors
-    /// As [`Position::from_setup`]; also [`Fault::BadProtection`] when a protected square holds
-    /// no piece that the rules allow to protect.
-    pub fn from_setup_with_protected(
-        setup: Setup,
-        protected: Bitboard,
-    ) -> Result<Position<R>, PositionError<R>> {
+        let protected = setup.protected;
         let mut pos = Position::<R> {
             board: setup.board.map(cell::encode),
             by_color: [Bitboard::EMPTY; 2],
@@ -133,7 +123,7 @@ impl<R: Rules> Position<R> {
             hands: setup.hands,
             kings: [None; 2],
             side: setup.side_to_move,
-            ply: setup.ply,
+            move_number: setup.move_number,
             hash: 0,
             protected: R::Protected::default(),
         };
@@ -181,10 +171,11 @@ impl<R: Rules> Position<R> {
         if material.iter().any(|&n| n > u32::from(Hand::MAX_COUNT)) {
             faults = faults.with(Fault::MaterialOverflow);
         }
-        if R::Protected::ACTIVE {
-            let ok = protected
-                .iter()
-                .all(|sq| pos.piece_at(sq).is_some_and(R::can_be_protected));
+        if protected.is_nonempty() {
+            let ok = R::Protected::ACTIVE
+                && protected
+                    .iter()
+                    .all(|sq| pos.piece_at(sq).is_some_and(R::can_be_protected));
             if !ok {
                 faults = faults.with(Fault::BadProtection);
             }
@@ -203,16 +194,35 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// The unchecked setup of this position (protection is not part of a [`Setup`]; see
-    /// [`Position::protected`]).
+    /// The unchecked setup of this position, its protected pieces marked
+    /// ([`Setup::protected`]): `Position::from_setup(pos.to_setup())` gives `pos` back.
     #[must_use]
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board.map(cell::decode),
             hands: self.hands,
             side_to_move: self.side,
-            ply: self.ply,
+            move_number: self.move_number,
+            protected: self.protected.squares(),
         }
+    }
+
+    /// Writes the SFEN of the position (its protected pieces marked `!`) into `out`, without
+    /// allocating; [`Display`](fmt::Display) writes the same text.
+    ///
+    /// ```
+    /// use shogi_movegen::Position;
+    ///
+    /// let mut text = String::from("position sfen ");
+    /// Position::default().write_sfen(&mut text)?;
+    /// assert_eq!(text, "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    /// # Ok::<(), std::fmt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Only those of `out`.
+    pub fn write_sfen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        self.to_setup().write_sfen(out)
     }
 
     /// The side to move.
@@ -223,10 +233,11 @@ impl<R: Rules> Position<R> {
     }
 
     /// The move number of the move about to be played (as in SFEN).
+    #[doc(alias = "ply")]
     #[inline]
     #[must_use]
-    pub fn ply(&self) -> NonZeroU32 {
-        self.ply
+    pub fn move_number(&self) -> NonZeroU32 {
+        self.move_number
     }
 
     /// The piece on `sq`, if any.
@@ -534,7 +545,7 @@ impl<R: Rules> Position<R> {
             Color::White => self.hash.wrapping_add(zobrist::white_key()),
             Color::Black => self.hash.wrapping_sub(zobrist::white_key()),
         };
-        self.ply = self.ply.saturating_add(1);
+        self.move_number = self.move_number.saturating_add(1);
     }
 
     /// Plays `m` without checking that it is legal. For engines and perft, which only play
@@ -577,7 +588,7 @@ impl Default for Position<Standard> {
     }
 }
 
-impl<R: Rules> Position<R> {
+impl<R: VariantHooks> Position<R> {
     /// The standard start position (平手, hirate), Black to move, under the rules `R`.
     #[must_use]
     pub fn start() -> Position<R> {
@@ -589,7 +600,7 @@ impl<R: Rules> Position<R> {
     }
 }
 
-impl<R: Rules> PartialEq for Position<R> {
+impl<R: VariantHooks> PartialEq for Position<R> {
     fn eq(&self, other: &Position<R>) -> bool {
         self.board == other.board
             && self.hands == other.hands
@@ -598,15 +609,23 @@ impl<R: Rules> PartialEq for Position<R> {
     }
 }
 
-impl<R: Rules> Eq for Position<R> {}
+impl<R: VariantHooks> Eq for Position<R> {}
 
-impl<R: Rules> Hash for Position<R> {
+impl<R: VariantHooks> Hash for Position<R> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.hash);
     }
 }
 
-impl<R: Rules> fmt::Debug for Position<R> {
+impl<R: VariantHooks> fmt::Display for Position<R> {
+    /// Writes the SFEN of the position, its protected pieces marked `!` (see
+    /// [`shogi_types::sfen`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_sfen(f)
+    }
+}
+
+impl<R: VariantHooks> fmt::Debug for Position<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Position {{")?;
         for rank in shogi_types::Rank::ALL {
@@ -636,21 +655,20 @@ impl<R: Rules> fmt::Debug for Position<R> {
             "    black hand {:?}, white hand {:?}",
             self.hands.black, self.hands.white
         )?;
-        write!(f, "    {} to move, move {} }}", self.side, self.ply)
+        write!(f, "    {} to move, move {} }}", self.side, self.move_number)
     }
 }
 
 #[cfg(feature = "serde")]
-impl<R: Rules> serde::Serialize for Position<R> {
-    /// Serializes the position as its [`Setup`]. Protected squares are not part of a setup;
-    /// deserializing gives the protection of [`Rules::initial_protected`].
+impl<R: VariantHooks> serde::Serialize for Position<R> {
+    /// Serializes the position as its [`Setup`] (with its protected pieces marked).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.to_setup().serialize(s)
     }
 }
 
 #[cfg(feature = "serde")]
-impl<'de, R: Rules> serde::Deserialize<'de> for Position<R> {
+impl<'de, R: VariantHooks> serde::Deserialize<'de> for Position<R> {
     /// Deserializes a [`Setup`] and validates it with [`Position::from_setup`]; a setup with
     /// any fault is an error.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position<R>, D::Error> {
@@ -677,7 +695,7 @@ pub(crate) struct AttackerSets {
 
 impl AttackerSets {
     #[inline(always)]
-    pub(crate) fn new<R: Rules>(pos: &Position<R>, color: Color) -> AttackerSets {
+    pub(crate) fn new<R: VariantHooks>(pos: &Position<R>, color: Color) -> AttackerSets {
         let k = &pos.by_kind;
         let mine = pos.by_color[color.index()];
         AttackerSets {

@@ -14,7 +14,7 @@
 use proptest::prelude::*;
 use shogi_types::{ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
 
-use crate::{MoveList, Position, Rules, Standard};
+use crate::{MoveList, Position, VariantHooks, Standard};
 
 /// Any square.
 pub fn square() -> impl Strategy<Value = Square> {
@@ -63,7 +63,7 @@ pub fn setup() -> impl Strategy<Value = Setup> {
             }
             setup.hands = ByColor::new(black, white);
             setup.side_to_move = side;
-            setup.ply = core::num::NonZeroU32::new(ply).unwrap_or(core::num::NonZeroU32::MIN);
+            setup.move_number = core::num::NonZeroU32::new(ply).unwrap_or(core::num::NonZeroU32::MIN);
             setup
         })
 }
@@ -71,7 +71,7 @@ pub fn setup() -> impl Strategy<Value = Setup> {
 /// Plays a random legal game of up to `plies` moves from `start`, preferring captures, drops
 /// and checks so that hands fill, pieces promote and kings get chased. Each entry of `choices`
 /// picks one move.
-pub fn random_walk<R: Rules>(start: Position<R>, choices: &[u32]) -> Position<R> {
+pub fn random_walk<R: VariantHooks>(start: Position<R>, choices: &[u32]) -> Position<R> {
     let mut pos = start;
     for &c in choices {
         let moves = pos.legal_moves();
@@ -104,7 +104,7 @@ pub fn position() -> impl Strategy<Value = Position<Standard>> {
 }
 
 /// A position reached by a random legal game from `start` (see [`random_walk`]).
-pub fn positions_from<R: Rules>(start: Position<R>) -> impl Strategy<Value = Position<R>> {
+pub fn positions_from<R: VariantHooks>(start: Position<R>) -> impl Strategy<Value = Position<R>> {
     proptest::collection::vec(any::<u32>(), 0..160)
         .prop_map(move |choices| random_walk(start, &choices))
 }

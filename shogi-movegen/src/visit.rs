@@ -1,7 +1,7 @@
 //! Calling code generic over [`Position<R>`] with a position whose rules are chosen at run
 //! time.
 //!
-//! A function such as `fn describe<R: Rules>(pos: &Position<R>, …)` cannot be called with a
+//! A function such as `fn describe<R: VariantHooks>(pos: &Position<R>, …)` cannot be called with a
 //! value whose `R` is only known at run time (an enum over several variants). Write the
 //! generic code once as a [`PositionVisitor`] and accept any [`VisitPosition`] instead:
 //! [`Position<R>`] hands itself to the visitor directly (no cost: the call is monomorphised
@@ -9,9 +9,9 @@
 //! variant once and hands over the typed position inside. This crate knows nothing of those
 //! variants; the crate that defines the enum implements [`VisitPosition`] for it.
 
-use crate::{Position, Rules};
+use crate::{Position, VariantHooks};
 
-/// An operation on a position of any [`Rules`], run by [`VisitPosition::visit`].
+/// An operation on a position of any [`VariantHooks`], run by [`VisitPosition::visit`].
 ///
 /// Implement it for a small struct that carries the operation's arguments; `visit` receives
 /// the typed position. See [`VisitPosition`] for an example.
@@ -20,10 +20,10 @@ pub trait PositionVisitor {
     type Output;
 
     /// Runs the operation on `pos`.
-    fn visit<R: Rules>(self, pos: &Position<R>) -> Self::Output;
+    fn visit<R: VariantHooks>(self, pos: &Position<R>) -> Self::Output;
 }
 
-/// A position, or a run-time choice between positions of several [`Rules`], that can hand
+/// A position, or a run-time choice between positions of several [`VariantHooks`], that can hand
 /// its typed [`Position<R>`] to a [`PositionVisitor`].
 ///
 /// Functions that accept `&P` with `P: VisitPosition + ?Sized` take `&Position<R>` exactly as
@@ -32,7 +32,7 @@ pub trait PositionVisitor {
 ///
 /// # Examples
 /// ```
-/// use shogi_movegen::{Position, PositionVisitor, Rules, Standard, VisitPosition};
+/// use shogi_movegen::{Position, PositionVisitor, VariantHooks, Standard, VisitPosition};
 /// use shogi_types::Color;
 ///
 /// /// The number of legal moves and the side to move, for a position of any rules.
@@ -40,7 +40,7 @@ pub trait PositionVisitor {
 ///
 /// impl PositionVisitor for Summary {
 ///     type Output = (usize, Color);
-///     fn visit<R: Rules>(self, pos: &Position<R>) -> (usize, Color) {
+///     fn visit<R: VariantHooks>(self, pos: &Position<R>) -> (usize, Color) {
 ///         (pos.legal_moves().len(), pos.side_to_move())
 ///     }
 /// }
@@ -72,7 +72,7 @@ pub trait VisitPosition {
     fn visit<V: PositionVisitor>(&self, visitor: V) -> V::Output;
 }
 
-impl<R: Rules> VisitPosition for Position<R> {
+impl<R: VariantHooks> VisitPosition for Position<R> {
     /// Calls `visitor` with `self`.
     #[inline]
     fn visit<V: PositionVisitor>(&self, visitor: V) -> V::Output {
@@ -98,7 +98,7 @@ mod tests {
 
     impl PositionVisitor for Key {
         type Output = u64;
-        fn visit<R: Rules>(self, pos: &Position<R>) -> u64 {
+        fn visit<R: VariantHooks>(self, pos: &Position<R>) -> u64 {
             pos.zobrist()
         }
     }

@@ -2,7 +2,7 @@ use core::fmt;
 use core::hash::{BuildHasherDefault, Hasher};
 use std::collections::HashMap;
 
-use shogi_movegen::{Position, Rules, Standard};
+use shogi_movegen::{Position, VariantHooks, Standard};
 use shogi_types::{ByColor, Color, Move};
 
 use crate::error::{DeclareError, GameOver, PlayError};
@@ -103,7 +103,7 @@ struct Link {
 /// ```
 #[derive(Clone)]
 #[doc(alias = "kifu")]
-pub struct Game<R: Rules = Standard> {
+pub struct Game<R: VariantHooks = Standard> {
     rules: RuleSet,
     credit: ByColor<u32>,
     start: Position<R>,
@@ -129,7 +129,7 @@ impl Default for Game<Standard> {
     }
 }
 
-impl<R: Rules> Game<R> {
+impl<R: VariantHooks> Game<R> {
     /// A game from `start` under [`RuleSet::none`] (repetition and mate only).
     #[must_use]
     pub fn new(start: Position<R>) -> Game<R> {
@@ -567,7 +567,7 @@ impl<R: Rules> Game<R> {
     }
 }
 
-impl<R: Rules> fmt::Debug for Game<R> {
+impl<R: VariantHooks> fmt::Debug for Game<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         struct Moves<'a>(&'a [Move]);
         impl fmt::Debug for Moves<'_> {

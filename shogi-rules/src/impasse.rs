@@ -77,7 +77,7 @@
 
 use core::fmt;
 
-use shogi_movegen::{Position, Rules};
+use shogi_movegen::{Position, VariantHooks};
 use shogi_types::{Bitboard, ByColor, Color, PieceKind, Square};
 
 use crate::outcome::{DrawReason, Outcome, WinReason};
@@ -221,7 +221,7 @@ pub struct Points {
 /// assert!(!points.king_in_camp.black);
 /// ```
 #[must_use]
-pub fn points<R: Rules>(pos: &Position<R>) -> Points {
+pub fn points<R: VariantHooks>(pos: &Position<R>) -> Points {
     let mut out = Points::default();
     for color in Color::ALL {
         let camp = Bitboard::promotion_zone(color);
@@ -281,7 +281,7 @@ pub fn points<R: Rules>(pos: &Position<R>) -> Points {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
-pub fn handicap_credit<R: Rules>(start: &Position<R>) -> ByColor<u32> {
+pub fn handicap_credit<R: VariantHooks>(start: &Position<R>) -> ByColor<u32> {
     let total = points(start).total;
     let missing = FULL_SET_POINTS.saturating_sub(total.black.saturating_add(total.white));
     let mut credit = ByColor::new(0, 0);
@@ -307,7 +307,7 @@ pub const fn try_square(color: Color) -> Square {
 
 /// Whether both kings stand in their camps (promotion zones).
 #[must_use]
-pub fn kings_in_camps<R: Rules>(pos: &Position<R>) -> bool {
+pub fn kings_in_camps<R: VariantHooks>(pos: &Position<R>) -> bool {
     Color::ALL.into_iter().all(|color| {
         pos.king(color)
             .is_some_and(|k| Bitboard::promotion_zone(color).has(k))
@@ -354,7 +354,7 @@ fn credited(points: ByColor<u32>, credit: ByColor<u32>) -> ByColor<u32> {
 /// is outside its camp or the declarer is in check. Under
 /// [`ImpasseRule::Jsa24Declaration`] and [`ImpasseRule::Csa27`] every declaration is judged:
 /// a failed condition is a loss, not an error.
-pub fn judge<R: Rules>(
+pub fn judge<R: VariantHooks>(
     pos: &Position<R>,
     rule: ImpasseRule,
     declarer: Color,

@@ -1,6 +1,6 @@
 use core::num::NonZeroU32;
 
-use shogi_movegen::{Position, Rules};
+use shogi_movegen::{Position, VariantHooks};
 use shogi_types::ByColor;
 
 use crate::impasse::{self, ImpasseRule};
@@ -194,7 +194,7 @@ impl RuleSet {
     /// The points credited to each colour in a game that starts from `start`:
     /// [`impasse::handicap_credit`] if handicap credit is on, zero otherwise.
     #[must_use]
-    pub fn credit_for<R: Rules>(self, start: &Position<R>) -> ByColor<u32> {
+    pub fn credit_for<R: VariantHooks>(self, start: &Position<R>) -> ByColor<u32> {
         if self.handicap_credit {
             impasse::handicap_credit(start)
         } else {

@@ -16,6 +16,7 @@ mod piece;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
+pub mod sfen;
 mod square;
 
 pub use bitboard::{Bitboard, BitboardIter};

@@ -1,21 +1,25 @@
 use core::num::NonZeroU32;
 
-use crate::{ByColor, Color, Hand, Piece, PieceKind, Square};
+use crate::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Square};
 
-/// An unchecked position: board, hands, side to move and move number.
+/// An unchecked position: board, hands, side to move, move number and protection marks.
 ///
 /// Every parser produces a `Setup`; nothing about it is validated (two kings of one colour,
 /// nifu, pieces that can never move are all representable). `shogi-movegen` turns a `Setup`
 /// into a validated `Position` and reports everything wrong with it.
 ///
-/// `Eq` and `Hash` are structural and include the move number.
+/// Its text form is SFEN: [`FromStr`](core::str::FromStr) reads it and
+/// [`Display`](core::fmt::Display) writes it (see [`crate::sfen`]).
+///
+/// `Eq` and `Hash` are structural and include the move number and the marks.
 ///
 /// ```
 /// use shogi_types::{Color, Piece, PieceKind, Setup, Square};
 /// let setup = Setup::standard();
 /// assert_eq!(setup.piece_at(Square::SQ_5I), Some(Piece::new(Color::Black, PieceKind::King)));
 /// assert_eq!(setup.side_to_move, Color::Black);
-/// assert_eq!(setup.ply.get(), 1);
+/// assert_eq!(setup.move_number.get(), 1);
+/// assert_eq!(setup.to_string(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -26,8 +30,16 @@ pub struct Setup {
     pub hands: ByColor<Hand>,
     /// The side to move.
     pub side_to_move: Color,
-    /// The move number of the move about to be played (1 in a start position), as SFEN writes it.
-    pub ply: NonZeroU32,
+    /// The move number of the move about to be played (1 in a start position), as SFEN writes it
+    /// (the SFEN *ply* of other programs).
+    #[doc(alias = "ply")]
+    pub move_number: NonZeroU32,
+    /// The squares whose piece is marked *protected* (`!` after the piece in SFEN). The mark is
+    /// variant-neutral data: a variant may forbid capturing such pieces (the untakeable-silver
+    /// variant of `shogi-variants` marks its untakeable silvers), and a position of standard
+    /// shogi refuses any mark (`shogi_movegen::Fault::BadProtection`). Empty in every setup
+    /// of standard shogi.
+    pub protected: Bitboard,
 }
 
 impl Default for Setup {
@@ -44,7 +56,8 @@ impl Setup {
             board: [None; 81],
             hands: ByColor::new(Hand::EMPTY, Hand::EMPTY),
             side_to_move: Color::Black,
-            ply: NonZeroU32::MIN,
+            move_number: NonZeroU32::MIN,
+            protected: Bitboard::EMPTY,
         }
     }
 
@@ -80,10 +93,18 @@ impl Setup {
         self.board[sq as usize]
     }
 
-    /// Puts `piece` on `sq` (or empties it with `None`) and returns what was there.
+    /// Puts `piece` on `sq` (or empties it with `None`) and returns what was there. The
+    /// protection mark of `sq` is left as it is.
     #[inline]
     pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) -> Option<Piece> {
         core::mem::replace(&mut self.board[sq.index()], piece)
+    }
+
+    /// Whether the piece on `sq` is marked protected (see [`Setup::protected`]).
+    #[inline]
+    #[must_use]
+    pub const fn is_protected(&self, sq: Square) -> bool {
+        self.protected.has(sq)
     }
 
     /// The squares and pieces of the board, in square index order.
@@ -94,7 +115,7 @@ impl Setup {
     }
 
     /// The setup rotated by 180 degrees with the colours swapped: every piece changes owner and
-    /// moves to the flipped square, the hands swap, and so does the side to move.
+    /// moves to the flipped square with its mark, the hands swap, and so does the side to move.
     /// Legal play is symmetric under this map.
     #[must_use]
     pub fn flipped(&self) -> Setup {
@@ -104,7 +125,8 @@ impl Setup {
         }
         out.hands = ByColor::new(self.hands.white, self.hands.black);
         out.side_to_move = !self.side_to_move;
-        out.ply = self.ply;
+        out.move_number = self.move_number;
+        out.protected = self.protected.iter().map(Square::flip).collect();
         out
     }
 }
@@ -112,17 +134,27 @@ impl Setup {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Setup {
     /// A plain struct: `board` is the list of the 81 squares in index order, each `null` or a
-    /// piece in SFEN form (`"+r"`).
+    /// piece in SFEN form (`"+r"`); `protected`, the list of marked squares, is written only
+    /// when it is not empty (and read as empty when it is missing).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Setup", 4)?;
+        let marked = self.protected.is_nonempty();
+        let mut st = s.serialize_struct("Setup", 4 + usize::from(marked))?;
         st.serialize_field("board", &self.board[..])?;
         st.serialize_field("hands", &self.hands)?;
         st.serialize_field("side_to_move", &self.side_to_move)?;
-        st.serialize_field("ply", &self.ply)?;
+        st.serialize_field("move_number", &self.move_number)?;
+        if marked {
+            st.serialize_field("protected", &self.protected)?;
+        } else {
+            st.skip_field("protected")?;
+        }
         st.end()
     }
 }
+
+#[cfg(feature = "serde")]
+const FIELDS: &[&str] = &["board", "hands", "side_to_move", "move_number", "protected"];
 
 #[cfg(feature = "serde")]
 struct BoardSeed;
@@ -164,7 +196,7 @@ impl<'de> serde::Deserialize<'de> for Setup {
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Setup;
             fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str("a setup with board, hands, side_to_move and ply")
+                f.write_str("a setup with board, hands, side_to_move and move_number")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Setup, A::Error> {
                 let mut setup = Setup::empty();
@@ -183,22 +215,15 @@ impl<'de> serde::Deserialize<'de> for Setup {
                             setup.side_to_move = a.next_value()?;
                             seen[2] = true;
                         }
-                        "ply" => {
-                            setup.ply = a.next_value()?;
+                        "move_number" => {
+                            setup.move_number = a.next_value()?;
                             seen[3] = true;
                         }
-                        other => {
-                            return Err(serde::de::Error::unknown_field(
-                                other,
-                                &["board", "hands", "side_to_move", "ply"],
-                            ));
-                        }
+                        "protected" => setup.protected = a.next_value()?,
+                        other => return Err(serde::de::Error::unknown_field(other, FIELDS)),
                     }
                 }
-                for (field, ok) in ["board", "hands", "side_to_move", "ply"]
-                    .into_iter()
-                    .zip(seen)
-                {
+                for (field, ok) in FIELDS.iter().copied().zip(seen) {
                     if !ok {
                         return Err(serde::de::Error::missing_field(field));
                     }
@@ -206,7 +231,7 @@ impl<'de> serde::Deserialize<'de> for Setup {
                 Ok(setup)
             }
         }
-        d.deserialize_struct("Setup", &["board", "hands", "side_to_move", "ply"], V)
+        d.deserialize_struct("Setup", FIELDS, V)
     }
 }
 

@@ -14,7 +14,7 @@
 use core::fmt;
 
 use shogi_movegen::{
-    Faults, IllegalMove, MoveList, Position, PositionError, PositionVisitor, Rules, Standard,
+    Faults, IllegalMove, MoveList, Position, PositionError, PositionVisitor, VariantHooks, Standard,
     VisitPosition,
 };
 use shogi_rules::impasse::Points;
@@ -25,7 +25,7 @@ use crate::UntakeableSilver;
 
 /// The one list of variants.
 ///
-/// - `dispatch!(Variant: v, R => body)` runs `body` with the type `R` set to the [`Rules`] of
+/// - `dispatch!(Variant: v, R => body)` runs `body` with the type `R` set to the [`VariantHooks`] of
 ///   the variant `v`.
 /// - `dispatch!(Enum: value, x => body)` runs `body` with `x` bound to the position, game or
 ///   error of whatever variant `value` (an `AnyPosition`, `AnyGame` or `AnyPositionError`, or
@@ -53,7 +53,7 @@ macro_rules! dispatch {
     };
 }
 
-/// A variant of shogi: which [`Rules`] a position is played under.
+/// A variant of shogi: which [`VariantHooks`] a position is played under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[non_exhaustive]
 pub enum Variant {
@@ -92,12 +92,12 @@ mod sealed {
     impl Sealed for crate::UntakeableSilver {}
 }
 
-/// The [`Rules`] of one of the [`Variant`]s: [`Standard`] and [`UntakeableSilver`]. Their
+/// The [`VariantHooks`] of one of the [`Variant`]s: [`Standard`] and [`UntakeableSilver`]. Their
 /// positions, games and errors convert into [`AnyPosition`], [`AnyGame`] and
 /// [`AnyPositionError`] (with `From`).
 ///
 /// Sealed: only this crate implements it, once for each variant.
-pub trait VariantRules: Rules + sealed::Sealed {
+pub trait VariantRules: VariantHooks + sealed::Sealed {
     /// The variant these rules define.
     const VARIANT: Variant;
 
@@ -181,7 +181,7 @@ const fn error_variant<R: VariantRules>(_: &PositionError<R>) -> Variant {
 /// assert_eq!(pos.legal_moves_from(Square::SQ_3I).len(), 3);
 /// pos.play("3i3h".parse::<Move>()?)?;
 /// assert_eq!(pos.protected().count(), 2);
-/// assert_eq!(pos.ply().get(), 2);
+/// assert_eq!(pos.move_number().get(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -222,30 +222,14 @@ impl AnyPosition {
         dispatch!(Variant: variant, R => AnyPosition::from(Position::<R>::start()))
     }
 
-    /// Validates `setup` as a start position of `variant` (with the protection the variant
-    /// gives a start setup: every Black silver in the untakeable-silver variant), as
-    /// [`Position::from_setup`].
+    /// Validates `setup` as a position of `variant`, as [`Position::from_setup`]: the pieces
+    /// the setup marks protected are protected (a mark on a piece the variant cannot protect,
+    /// or any mark in standard shogi, is [`Fault::BadProtection`](shogi_movegen::Fault::BadProtection)).
     ///
     /// # Errors
     /// Every fault of the setup ([`AnyPositionError::faults`]).
     pub fn from_setup(variant: Variant, setup: Setup) -> Result<AnyPosition, AnyPositionError> {
         dispatch!(Variant: variant, R => Position::<R>::from_setup(setup)
-            .map(AnyPosition::from)
-            .map_err(AnyPositionError::from))
-    }
-
-    /// Validates `setup` as a position of `variant` with the protected squares `protected`
-    /// (ignored by variants without protection), as [`Position::from_setup_with_protected`].
-    ///
-    /// # Errors
-    /// Every fault of the setup, including
-    /// [`Fault::BadProtection`](shogi_movegen::Fault::BadProtection).
-    pub fn from_setup_with_protected(
-        variant: Variant,
-        setup: Setup,
-        protected: Bitboard,
-    ) -> Result<AnyPosition, AnyPositionError> {
-        dispatch!(Variant: variant, R => Position::<R>::from_setup_with_protected(setup, protected)
             .map(AnyPosition::from)
             .map_err(AnyPositionError::from))
     }
@@ -286,10 +270,10 @@ impl AnyPosition {
         dispatch!(AnyPosition: self, p => p.side_to_move())
     }
 
-    /// The move number of the move about to be played, as in SFEN ([`Position::ply`]).
+    /// The move number of the move about to be played, as in SFEN ([`Position::move_number`]).
     #[must_use]
-    pub fn ply(&self) -> core::num::NonZeroU32 {
-        dispatch!(AnyPosition: self, p => p.ply())
+    pub fn move_number(&self) -> core::num::NonZeroU32 {
+        dispatch!(AnyPosition: self, p => p.move_number())
     }
 
     /// The piece on `sq`, if any ([`Position::piece_at`]).
@@ -529,13 +513,13 @@ impl AnyPositionError {
             .map_err(AnyPositionError::from))
     }
 
-    /// Waives every fault a composed problem may show ([`PositionError::ignore_composed`]).
+    /// Waives every fault a composed problem may show ([`PositionError::ignore_problem_faults`]).
     ///
     /// # Errors
     /// Returns `self` if other faults remain.
-    pub fn ignore_composed(self) -> Result<AnyPosition, AnyPositionError> {
+    pub fn ignore_problem_faults(self) -> Result<AnyPosition, AnyPositionError> {
         dispatch!(AnyPositionError: self, e => e
-            .ignore_composed()
+            .ignore_problem_faults()
             .map(AnyPosition::from)
             .map_err(AnyPositionError::from))
     }

@@ -570,7 +570,7 @@ impl Handicap {
         Position::from_setup(self.setup()).unwrap_or_else(|_| Position::start())
     }
 
-    /// The start position in SFEN, as `shogi_notation::sfen::Sfen` writes it.
+    /// The start position in SFEN, as [`Setup`]'s SFEN writer writes [`Handicap::setup`].
     #[must_use]
     pub const fn sfen(self) -> &'static str {
         match self {

@@ -18,5 +18,8 @@ pub use untakeable_silver::{SilverSetup, UntakeableSilver};
 /// Whether two setups hold the same position: board, hands and side to move (the move
 /// number is ignored), as the `from_setup` lookups compare start positions.
 fn same_start(a: &shogi_types::Setup, b: &shogi_types::Setup) -> bool {
-    a.board == b.board && a.hands == b.hands && a.side_to_move == b.side_to_move
+    a.board == b.board
+        && a.hands == b.hands
+        && a.side_to_move == b.side_to_move
+        && a.protected == b.protected
 }

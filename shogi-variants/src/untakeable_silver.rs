@@ -30,14 +30,17 @@
 //!   protected squares are part of the position ([`Position::protected`]): they enter the
 //!   Zobrist key, equality and so the repetition test; two positions that differ only in
 //!   protection are different positions.
-//! - **Text form.** SFEN marks an untakeable silver `S!`; `shogi_notation::sfen::MarkedSfen`
-//!   reads and writes it, while the standard SFEN reader rejects the mark.
+//! - **Text form.** SFEN marks an untakeable silver `S!`: the mark is the protection mark of
+//!   [`Setup::protected`], read and written by the SFEN reader and writer of `shogi-types`.
+//!   Standard shogi refuses a marked piece
+//!   ([`Fault::BadProtection`](shogi_movegen::Fault::BadProtection)), and so does this variant
+//!   for any mark on a piece other than an unpromoted Black silver.
 //! - **Endings** (applied by `shogi-rules` with [`crate::presets::UNTAKEABLE_SILVER`]):
 //!   checkmate wins, no legal move loses, the 4th occurrence of a position is a draw,
 //!   perpetual check loses for the checker, no impasse rule by default, an optional move limit.
 //!
-//! The variant is implemented through the [`Rules`] hook of `shogi-movegen`
-//! ([`Rules::Protected`] is a [`Bitboard`]), so standard shogi pays nothing for it.
+//! The variant is implemented through the [`VariantHooks`] hook of `shogi-movegen`
+//! ([`VariantHooks::Protected`] is a [`Bitboard`]), so standard shogi pays nothing for it.
 //!
 //! # Setups
 //! [`SilverSetup`] lists the three setups of the definition (the untakeable silvers are marked
@@ -49,10 +52,10 @@
 //! | [nine-piece](SilverSetup::NinePiece) | K 5i, S 3i, nine pawns | `lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/4K1S!2 b - 1` |
 //! | [eighteen-piece](SilverSetup::EighteenPiece) | K 5i, S 3i | `lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/9/4K1S!2 b - 1` |
 //!
-//! Any other setup may be used: [`Position::from_setup`] protects every unpromoted Black silver
-//! on its board ([`UntakeableSilver::initial_protected`]). A position in the middle of a game,
-//! whose protected silvers are not simply all of Black's, is built with
-//! [`Position::from_setup_with_protected`] (what `MarkedSfen` does with its marks).
+//! Any other setup may be used: [`Position::from_setup`] protects exactly the silvers the setup
+//! marks ([`Setup::protected`]), whatever the position's history (a start setup whose silvers
+//! are all meant to be untakeable must mark them all; [`SilverSetup::setup`] does).
+//! [`mark_black_silvers`] marks every unpromoted Black silver of a setup.
 //!
 //! # Examples
 //! The king on 1a is checked by the silver that just stepped to 1b. In standard shogi it takes
@@ -70,19 +73,26 @@
 //! #     s.set_piece(Square::SQ_1C, Some(Piece::new(Color::Black, PieceKind::Silver)));
 //! #     s.set_piece(Square::SQ_2I, Some(Piece::new(Color::Black, PieceKind::Rook)));
 //! #     s.set_piece(Square::SQ_9I, Some(Piece::new(Color::Black, PieceKind::King)));
+//! #     s.protected |= Square::SQ_1C;
 //! #     s
 //! # }
-//! // 8k/9/8S/9/9/9/9/9/K6R1 b - 1: White king 1a; Black silver 1c, rook 2i, king 9i.
+//! // 8k/9/8S!/9/9/9/9/9/K6R1 b - 1: White king 1a; Black silver 1c (untakeable), rook 2i,
+//! // king 9i.
 //! let setup: Setup = setup();
+//! assert_eq!(setup.to_string(), "8k/9/8S!/9/9/9/9/9/K6R1 b - 1");
 //! let silver_to_1b: Move = "1c1b".parse()?;
 //!
 //! let mut variant = Position::<UntakeableSilver>::from_setup(setup.clone())?;
-//! assert!(variant.protected().has(Square::SQ_1C)); // Black's silver at the start
+//! assert!(variant.protected().has(Square::SQ_1C)); // the marked silver
 //! variant.play(silver_to_1b)?;
 //! assert!(variant.protected().has(Square::SQ_1B)); // protection moves with the silver
 //! assert!(variant.is_check() && variant.legal_moves().is_empty()); // mate
 //!
-//! let mut standard = Position::<Standard>::from_setup(setup)?;
+//! // Standard shogi refuses the mark; without it, the king takes the silver.
+//! assert!(Position::<Standard>::from_setup(setup.clone()).is_err());
+//! let mut unmarked = setup;
+//! unmarked.protected = Default::default();
+//! let mut standard = Position::<Standard>::from_setup(unmarked)?;
 //! standard.play(silver_to_1b)?;
 //! assert_eq!(standard.legal_moves().as_slice(), ["1a1b".parse::<Move>()?]); // K×1b
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -90,7 +100,7 @@
 
 use core::fmt;
 
-use shogi_movegen::{Position, Rules};
+use shogi_movegen::{Position, VariantHooks};
 use shogi_types::{Bitboard, Color, Piece, PieceKind, Setup, Square};
 
 /// The rules of the untakeable-silver variant: Black's starting silvers cannot be captured
@@ -111,17 +121,8 @@ impl UntakeableSilver {
     pub const PROTECTED_PIECE: Piece = Piece::new(Color::Black, PieceKind::Silver);
 }
 
-impl Rules for UntakeableSilver {
+impl VariantHooks for UntakeableSilver {
     type Protected = Bitboard;
-
-    /// Every unpromoted Black silver on the board of the start setup.
-    fn initial_protected(setup: &Setup) -> Bitboard {
-        setup
-            .pieces()
-            .filter(|&(_, p)| p == UntakeableSilver::PROTECTED_PIECE)
-            .map(|(sq, _)| sq)
-            .collect()
-    }
 
     /// Only Black's unpromoted silver.
     fn can_be_protected(piece: Piece) -> bool {
@@ -197,9 +198,9 @@ impl SilverSetup {
         }
     }
 
-    /// The start position as an unchecked [`Setup`]: Black to move, move number 1. Build the
-    /// position with [`SilverSetup::position`] or `Position::<UntakeableSilver>::from_setup`,
-    /// which protect Black's silvers.
+    /// The start position as an unchecked [`Setup`]: Black to move, move number 1, its silvers
+    /// marked protected. Build the position with [`SilverSetup::position`] or
+    /// `Position::<UntakeableSilver>::from_setup`.
     #[must_use]
     pub const fn setup(self) -> Setup {
         let mut setup = Setup::standard();
@@ -217,8 +218,10 @@ impl SilverSetup {
         let silver = Some(UntakeableSilver::PROTECTED_PIECE);
         let knight = Some(Piece::new(Color::Black, PieceKind::Knight));
         setup.board[Square::SQ_3I as usize] = silver;
+        setup.protected = setup.protected.with(Square::SQ_3I);
         if matches!(self, SilverSetup::SixPiece) {
             setup.board[Square::SQ_7I as usize] = silver;
+            setup.protected = setup.protected.with(Square::SQ_7I);
             setup.board[Square::SQ_8I as usize] = knight;
             setup.board[Square::SQ_2I as usize] = knight;
         }
@@ -235,7 +238,7 @@ impl SilverSetup {
     }
 
     /// The start position in SFEN with the untakeable silvers marked `S!`, as
-    /// `shogi_notation::sfen::MarkedSfen` writes it.
+    /// [`Setup`]'s SFEN writer writes [`SilverSetup::setup`].
     #[must_use]
     pub const fn sfen(self) -> &'static str {
         match self {
@@ -262,6 +265,27 @@ impl SilverSetup {
             .into_iter()
             .find(|s| crate::same_start(&s.setup(), setup))
     }
+}
+
+/// `setup` with every unpromoted Black silver on its board marked protected
+/// ([`Setup::protected`]), the other marks kept: the untakeable silvers of a start setup.
+///
+/// ```
+/// use shogi_types::Setup;
+/// use shogi_variants::untakeable_silver::mark_black_silvers;
+///
+/// let setup: Setup = "4k4/9/9/9/9/9/9/9/2S1K1S2 b s 1".parse()?;
+/// assert_eq!(mark_black_silvers(setup).to_string(), "4k4/9/9/9/9/9/9/9/2S!1K1S!2 b s 1");
+/// # Ok::<(), shogi_types::sfen::ParseSfenError>(())
+/// ```
+#[must_use]
+pub fn mark_black_silvers(mut setup: Setup) -> Setup {
+    for (sq, piece) in setup.pieces().collect::<Vec<_>>() {
+        if piece == UntakeableSilver::PROTECTED_PIECE {
+            setup.protected |= sq;
+        }
+    }
+    setup
 }
 
 impl fmt::Display for SilverSetup {

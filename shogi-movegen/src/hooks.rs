@@ -1,7 +1,7 @@
 use core::fmt::Debug;
 use core::hash::Hash;
 
-use shogi_types::{Bitboard, Piece, Setup};
+use shogi_types::{Bitboard, Piece};
 
 /// Hooks through which a variant changes the rules of [`Position`](crate::Position).
 ///
@@ -11,33 +11,39 @@ use shogi_types::{Bitboard, Piece, Setup};
 /// # Protected pieces
 /// A variant may protect individual pieces from capture (the untakeable-silver variant protects
 /// the silver side's starting silvers until they promote). The set of protected squares is part
-/// of the position: it moves with a protected piece that moves without promoting, is lost when
+/// of the position, read from the marks of its setup
+/// ([`Setup::protected`](shogi_types::Setup::protected), `!` in SFEN) and written back by
+/// [`Position::to_setup`](crate::Position::to_setup): it moves with a protected piece that moves without promoting, is lost when
 /// the piece promotes, enters the Zobrist key and equality, and no move of either side may
 /// capture a piece on it. Protected pieces still attack and still give check; a king checked by
-/// one must move away. For [`Standard`], [`Rules::Protected`] is `()`, so the hook costs
+/// one must move away. For [`Standard`], [`VariantHooks::Protected`] is `()`, so the hook costs
 /// nothing: every protection test is compiled out.
-pub trait Rules: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
+pub trait VariantHooks: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
     /// How the position stores its protected squares: `()` (nothing, the default choice for
     /// variants without protection) or [`Bitboard`].
     type Protected: ProtectedSet;
 
-    /// The protected squares of a start position built with
-    /// [`Position::from_setup`](crate::Position::from_setup). Default: none.
-    fn initial_protected(setup: &Setup) -> Bitboard {
-        let _ = setup;
-        Bitboard::EMPTY
-    }
-
-    /// Whether `piece` may carry protection; a setup that protects any other piece is
-    /// rejected with [`Fault::BadProtection`](crate::Fault::BadProtection). Default: no piece.
+    /// Whether `piece` may carry protection; a setup that marks any other piece protected
+    /// ([`Setup::protected`](shogi_types::Setup::protected)) is rejected with
+    /// [`Fault::BadProtection`](crate::Fault::BadProtection). Default: no piece.
     fn can_be_protected(piece: Piece) -> bool {
         let _ = piece;
         false
     }
 }
 
-/// Storage for the set of protected squares of a position (see [`Rules`]).
-pub trait ProtectedSet: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {
+mod sealed {
+    /// Only this crate implements [`ProtectedSet`](super::ProtectedSet).
+    pub trait Sealed {}
+    impl Sealed for () {}
+    impl Sealed for shogi_types::Bitboard {}
+}
+
+/// Storage for the set of protected squares of a position (see [`VariantHooks`]): `()` or
+/// [`Bitboard`]. The trait is sealed: the position relies on exactly these two.
+pub trait ProtectedSet:
+    Copy + Default + Debug + Eq + Hash + Send + Sync + 'static + sealed::Sealed
+{
     /// Whether this storage can hold any square. When `false`, all protection code is compiled out.
     const ACTIVE: bool;
     /// The protected squares.
@@ -72,6 +78,6 @@ impl ProtectedSet for Bitboard {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Standard;
 
-impl Rules for Standard {
+impl VariantHooks for Standard {
     type Protected = ();
 }
