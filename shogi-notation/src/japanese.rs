@@ -53,7 +53,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use shogi_movegen::{IllegalMove, Position, PositionVisitor, Rules, VisitPosition};
+use shogi_movegen::{IllegalMove, Position, PositionVisitor, VariantHooks, VisitPosition};
 use shogi_types::{Color, Move, PieceKind, Square};
 
 use crate::resolve::{self, ResolveError};
@@ -200,10 +200,10 @@ impl ParseJapaneseError {
     }
 }
 
-/// The kanji ranks, 一 to 九.
-pub(crate) const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-/// The full-width digits, １ to ９.
-pub(crate) const WIDE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+/// The kanji numerals 一 to 九: the ranks in Japanese notation, KIF board diagrams and counts.
+pub const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+/// The full-width digits １ to ９: the files in Japanese notation.
+pub const WIDE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 
 /// A digit 1–9 written half-width, full-width or (if `kanji`) as a kanji numeral.
 fn digit(c: char, kanji: bool) -> Option<u8> {
@@ -239,8 +239,16 @@ const PIECE_NAMES: [(&str, PieceKind); 19] = [
     ("竜", PieceKind::Dragon),
 ];
 
-/// The full-width file digit and kanji rank of `sq` (`７`, `六`).
-pub(crate) fn square_chars(sq: Square) -> [char; 2] {
+/// The full-width file digit and kanji rank of `sq` (`７`, `六`), as Japanese notation
+/// writes the square.
+///
+/// ```
+/// use shogi_notation::japanese::square_chars;
+/// use shogi_types::Square;
+/// assert_eq!(square_chars(Square::SQ_7F), ['７', '六']);
+/// ```
+#[must_use]
+pub fn square_chars(sq: Square) -> [char; 2] {
     let file = usize::from(sq.file().get() - 1);
     let rank = usize::from(sq.rank().get() - 1);
     [
@@ -249,16 +257,33 @@ pub(crate) fn square_chars(sq: Square) -> [char; 2] {
     ]
 }
 
-/// The kind of a one-character piece name (`歩`, `王`, `竜`, `全`, …).
-pub(crate) fn piece_from_char(c: char) -> Option<PieceKind> {
+/// The kind of a one-character piece name (`歩`, `王`, `竜`, `全`, …), as KIF board diagrams
+/// and hands write pieces; `None` for any other character (two-character names such as `成銀`
+/// have no one-character form here).
+///
+/// ```
+/// use shogi_notation::japanese::piece_from_char;
+/// use shogi_types::PieceKind;
+/// assert_eq!(piece_from_char('竜'), Some(PieceKind::Dragon));
+/// assert_eq!(piece_from_char('x'), None);
+/// ```
+#[must_use]
+pub fn piece_from_char(c: char) -> Option<PieceKind> {
     PIECE_NAMES
         .iter()
         .find(|(name, _)| name.chars().eq([c]))
         .map(|&(_, kind)| kind)
 }
 
-/// The name the writer uses for `kind` (also the KIF and KI2 piece names).
-pub(crate) const fn piece_name(kind: PieceKind) -> &'static str {
+/// The name the writer uses for `kind` (also the KIF and KI2 piece names): `歩`, `成香`, `龍`…
+///
+/// ```
+/// use shogi_notation::japanese::piece_name;
+/// use shogi_types::PieceKind;
+/// assert_eq!(piece_name(PieceKind::ProSilver), "成銀");
+/// ```
+#[must_use]
+pub const fn piece_name(kind: PieceKind) -> &'static str {
     match kind {
         PieceKind::Pawn => "歩",
         PieceKind::Lance => "香",
@@ -524,7 +549,7 @@ impl JapaneseMove {
     /// use shogi_movegen::Position;
     /// use shogi_notation::{ResolveError, japanese, sfen::Sfen};
     ///
-    /// let pos: Position = Position::from_setup("8k/9/9/9/9/9/9/9/K2G1G3 b - 1".parse::<Sfen>()?.into_setup())?;
+    /// let pos: Position = Position::from_setup("8k/9/9/9/9/9/9/9/K2G1G3 b - 1".parse::<Sfen>()?)?;
     /// assert_eq!(japanese::parse("▲５八金右")?.resolve(&pos, None)?.to_string(), "4i5h");
     /// let err = japanese::parse("５八金")?.resolve(&pos, None).unwrap_err();
     /// assert!(matches!(err, ResolveError::Ambiguous { candidates } if candidates.len() == 2));
@@ -542,7 +567,7 @@ impl JapaneseMove {
     }
 
     /// [`JapaneseMove::resolve`] for a typed position.
-    fn resolve_in<R: Rules>(
+    fn resolve_in<R: VariantHooks>(
         &self,
         pos: &Position<R>,
         previous: Option<Move>,
@@ -711,7 +736,7 @@ fn choose_words(
 /// use shogi_notation::japanese::{self, Relative};
 /// use shogi_notation::sfen::Sfen;
 ///
-/// let pos: Position = Position::from_setup("8k/9/9/9/9/9/9/9/K2GG4 b - 1".parse::<Sfen>()?.into_setup())?;
+/// let pos: Position = Position::from_setup("8k/9/9/9/9/9/9/9/K2GG4 b - 1".parse::<Sfen>()?)?;
 /// let j = japanese::describe(&pos, "5i5h".parse()?, None)?;
 /// assert_eq!(j.relative, Some(Relative::Straight));
 /// assert_eq!(j.to_string(), "▲５八金直");
@@ -734,7 +759,7 @@ struct Resolve<'a> {
 impl PositionVisitor for Resolve<'_> {
     type Output = Result<Move, ResolveError>;
 
-    fn visit<R: Rules>(self, pos: &Position<R>) -> Self::Output {
+    fn visit<R: VariantHooks>(self, pos: &Position<R>) -> Self::Output {
         self.notation.resolve_in(pos, self.previous)
     }
 }
@@ -748,13 +773,13 @@ struct Describe {
 impl PositionVisitor for Describe {
     type Output = Result<JapaneseMove, IllegalMove>;
 
-    fn visit<R: Rules>(self, pos: &Position<R>) -> Self::Output {
+    fn visit<R: VariantHooks>(self, pos: &Position<R>) -> Self::Output {
         describe_in(pos, self.m, self.previous)
     }
 }
 
 /// [`describe`] for a typed position.
-fn describe_in<R: Rules>(
+fn describe_in<R: VariantHooks>(
     pos: &Position<R>,
     m: Move,
     previous: Option<Move>,

@@ -2,12 +2,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
 
-pub mod csa;
 pub mod japanese;
-mod kakinoki;
-pub mod ki2;
-pub mod kif;
-pub mod record;
 mod resolve;
 pub mod sfen;
 mod token;

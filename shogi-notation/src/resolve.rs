@@ -1,7 +1,7 @@
 //! Resolving parsed move notation against a position, shared by [`western`](crate::western)
 //! and [`japanese`](crate::japanese).
 
-use shogi_movegen::{IllegalMove, IllegalMoveKind, Position, Rules};
+use shogi_movegen::{IllegalMove, IllegalMoveKind, Position, VariantHooks};
 use shogi_types::{Color, Move, PieceKind, Square};
 
 /// The error returned when move notation was read but does not name exactly one legal move of
@@ -72,7 +72,7 @@ pub(crate) fn single(candidates: Vec<Move>) -> Result<Move, ResolveError> {
 }
 
 /// Checks that `m` is legal in `pos`; otherwise returns why not.
-pub(crate) fn check_legal<R: Rules>(pos: &Position<R>, m: Move) -> Result<(), IllegalMove> {
+pub(crate) fn check_legal<R: VariantHooks>(pos: &Position<R>, m: Move) -> Result<(), IllegalMove> {
     if pos.is_legal(m) {
         return Ok(());
     }
@@ -88,7 +88,7 @@ pub(crate) fn check_legal<R: Rules>(pos: &Position<R>, m: Move) -> Result<(), Il
 
 /// The squares of the side to move's pieces of exactly `kind` that attack `to`, ignoring pins
 /// (the pseudo-legal candidate set used by the writers).
-pub(crate) fn same_kind_attackers<R: Rules>(
+pub(crate) fn same_kind_attackers<R: VariantHooks>(
     pos: &Position<R>,
     kind: PieceKind,
     to: Square,
@@ -100,7 +100,7 @@ pub(crate) fn same_kind_attackers<R: Rules>(
 }
 
 /// Whether promoting is also a legal way to make the board move `from`→`to`.
-pub(crate) fn could_promote<R: Rules>(pos: &Position<R>, from: Square, to: Square) -> bool {
+pub(crate) fn could_promote<R: VariantHooks>(pos: &Position<R>, from: Square, to: Square) -> bool {
     pos.is_legal(Move::Normal {
         from,
         to,

@@ -1,30 +1,4 @@
-//! Splitting text into lines (any line end) and into whitespace-separated tokens that
-//! remember their byte offsets.
-
-/// The lines of `text`, ended by LF, CRLF or a lone CR (old Mac files, Kifu for Macintosh), in
-/// any mix, without their line ends. Like [`str::lines`], a final line end does not start an
-/// empty last line.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text).filter(|t| !t.is_empty());
-    core::iter::from_fn(move || {
-        let t = rest?;
-        match t.find(['\r', '\n']) {
-            None => {
-                rest = None;
-                Some(t)
-            }
-            Some(i) => {
-                let end = if t[i..].starts_with("\r\n") {
-                    i + 2
-                } else {
-                    i + 1
-                };
-                rest = Some(&t[end..]).filter(|r| !r.is_empty());
-                Some(&t[..i])
-            }
-        }
-    })
-}
+//! Splitting text into whitespace-separated tokens that remember their byte offsets.
 
 /// One run of non-whitespace text and the byte offset at which it starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,22 +39,6 @@ pub(crate) fn tokens(s: &str) -> impl Iterator<Item = Token<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lines_end_with_lf_crlf_or_cr() {
-        let all: Vec<_> = lines("a\rb\r\nc\nd\r\re").collect();
-        assert_eq!(all, ["a", "b", "c", "d", "", "e"]);
-        assert_eq!(lines("a\r").collect::<Vec<_>>(), ["a"]);
-        assert_eq!(lines("a\r\n\r\n").collect::<Vec<_>>(), ["a", ""]);
-        assert_eq!(lines("\n").collect::<Vec<_>>(), [""]);
-        assert_eq!(lines("").count(), 0);
-        for text in ["x\ny\r\n", "\n\nz", "p\r\nq", "ab"] {
-            assert_eq!(
-                lines(text).collect::<Vec<_>>(),
-                text.lines().collect::<Vec<_>>()
-            );
-        }
-    }
 
     #[test]
     fn splits_on_ascii_whitespace_only() {

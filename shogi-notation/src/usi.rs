@@ -21,7 +21,7 @@
 //! let cmd: PositionCommand = "position startpos moves 7g7f 3c3d 8h2b+".parse()?;
 //! assert_eq!(cmd.moves.len(), 3);
 //! let pos = cmd.to_position::<Standard>()?;
-//! assert_eq!(pos.ply().get(), 4);
+//! assert_eq!(pos.move_number().get(), 4);
 //! assert_eq!(cmd.to_string(), "position startpos moves 7g7f 3c3d 8h2b+");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -29,11 +29,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use shogi_movegen::{IllegalMove, Position, PositionError, Rules};
-use shogi_types::{Bitboard, Move, ParseMoveError, Setup};
+use shogi_movegen::{IllegalMove, Position, PositionError, VariantHooks};
+use shogi_types::{Move, ParseMoveError, Setup};
 
-use crate::sfen::{MarkedSfen, ParseSfenError, Sfen, read_fields_marked};
 use crate::token::{Token, tokens};
+use shogi_types::sfen::ParseSfenError;
 
 /// The error returned when USI text (a move, a list of moves or a `position` command) cannot be
 /// read.
@@ -208,12 +208,9 @@ pub enum StartPosition {
     /// `startpos`: the standard start position (平手, hirate), Black to move, move number 1.
     #[doc(alias = "hirate")]
     Startpos,
-    /// `sfen <sfen>`: any position.
-    Sfen(Sfen),
-    /// `sfen <sfen>` with untakeable silvers marked `S!`: a position of the untakeable-silver
-    /// variant (`shogi_variants::UntakeableSilver`). Read only when at least one silver is
-    /// marked; rules without protection ignore the marks.
-    Marked(MarkedSfen),
+    /// `sfen <sfen>`: any position, its protected pieces marked `!` if it has any
+    /// ([`Setup::protected`]).
+    Sfen(Setup),
 }
 
 impl StartPosition {
@@ -222,17 +219,7 @@ impl StartPosition {
     pub fn to_setup(&self) -> Setup {
         match self {
             StartPosition::Startpos => Setup::standard(),
-            StartPosition::Sfen(sfen) => sfen.as_setup().clone(),
-            StartPosition::Marked(sfen) => sfen.as_setup().clone(),
-        }
-    }
-
-    /// The squares marked `S!` (empty unless [`StartPosition::Marked`]).
-    #[must_use]
-    pub fn marked(&self) -> Bitboard {
-        match self {
-            StartPosition::Marked(sfen) => sfen.marked(),
-            _ => Bitboard::EMPTY,
+            StartPosition::Sfen(setup) => setup.clone(),
         }
     }
 }
@@ -242,8 +229,7 @@ impl fmt::Display for StartPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StartPosition::Startpos => f.write_str("startpos"),
-            StartPosition::Sfen(sfen) => write!(f, "sfen {sfen}"),
-            StartPosition::Marked(sfen) => write!(f, "sfen {sfen}"),
+            StartPosition::Sfen(setup) => write!(f, "sfen {setup}"),
         }
     }
 }
@@ -258,22 +244,25 @@ impl fmt::Display for StartPosition {
 /// [position] sfen <board> <side> <hands> [<move number>] [moves m1 m2 ...]
 /// ```
 ///
-/// The SFEN is read as by [`Sfen`]'s `FromStr` (its move number may be left out) and is not
-/// checked against the rules; untakeable silvers of the untakeable-silver variant may be marked
-/// `S!` (as by [`MarkedSfen`]), which gives a [`StartPosition::Marked`] start. `moves` may be
+/// The SFEN is read as by [`Setup`]'s `FromStr` (its move number may be left out) and is not
+/// checked against the rules; pieces may carry the protection mark `!` of
+/// [`Setup::protected`] (the untakeable silvers of the untakeable-silver variant, `S!`), which
+/// [`PositionCommand::to_position`] refuses under rules that cannot protect them. `moves` may be
 /// followed by no move at all. The moves are only read here; [`PositionCommand::to_position`]
 /// plays them.
 ///
 /// ```
-/// use shogi_notation::usi::{PositionCommand, StartPosition};
-/// use shogi_variants::UntakeableSilver;
+/// use shogi_movegen::{Fault, Standard};
+/// use shogi_notation::usi::{PositionCommand, ReplayError};
 ///
 /// let cmd: PositionCommand = "position sfen 4k4/9/9/9/9/9/9/9/2S!1K1S!2 b - 1 moves 7i7h".parse()?;
-/// assert!(matches!(cmd.start, StartPosition::Marked(_)));
-/// assert_eq!(cmd.start.marked().count(), 2);
+/// assert_eq!(cmd.start.to_setup().protected.count(), 2);
 /// assert_eq!(cmd.to_string(), "position sfen 4k4/9/9/9/9/9/9/9/2S!1K1S!2 b - 1 moves 7i7h");
-/// let pos = cmd.to_position::<UntakeableSilver>()?;
-/// assert_eq!(pos.protected().count(), 2);
+/// // Standard shogi protects no piece.
+/// match cmd.to_position::<Standard>() {
+///     Err(ReplayError::InvalidStart(e)) => assert!(e.faults().contains(Fault::BadProtection)),
+///     other => panic!("unexpected {other:?}"),
+/// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -339,15 +328,9 @@ impl PositionCommand {
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_position<R: Rules>(&self) -> Result<Position<R>, ReplayError<R>> {
-        let setup = self.start.to_setup();
-        let start = match &self.start {
-            StartPosition::Marked(sfen) => {
-                Position::<R>::from_setup_with_protected(setup, sfen.marked())
-            }
-            _ => Position::<R>::from_setup(setup),
-        };
-        let mut pos = start.map_err(|e| ReplayError::InvalidStart(Box::new(e)))?;
+    pub fn to_position<R: VariantHooks>(&self) -> Result<Position<R>, ReplayError<R>> {
+        let mut pos = Position::<R>::from_setup(self.start.to_setup())
+            .map_err(|e| ReplayError::InvalidStart(Box::new(e)))?;
         self.play_moves(&mut pos)?;
         Ok(pos)
     }
@@ -374,7 +357,7 @@ impl PositionCommand {
     /// assert!(pos.legal_moves().is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn play_moves<R: Rules>(&self, pos: &mut Position<R>) -> Result<(), ReplayError<R>> {
+    pub fn play_moves<R: VariantHooks>(&self, pos: &mut Position<R>) -> Result<(), ReplayError<R>> {
         for (index, &mv) in self.moves.iter().enumerate() {
             pos.play(mv)
                 .map_err(|error| ReplayError::IllegalMove { index, error })?;
@@ -413,27 +396,18 @@ impl FromStr for PositionCommand {
                 // Where the SFEN ends: the word `moves`, or the end of the text.
                 let end = after.first().map_or(s.len(), |t| t.offset);
                 let base = fields.first().map_or(end, |t| t.offset);
-                let mut marked = Bitboard::EMPTY;
-                let setup =
-                    read_fields_marked(fields, base, end, Some(&mut marked)).map_err(|source| {
-                        match source {
-                            ParseSfenError::TrailingText { offset } => {
-                                ParseUsiError::ExpectedMoves {
-                                    offset: base + offset,
-                                }
-                            }
-                            error => ParseUsiError::Sfen {
-                                offset: base,
-                                error,
-                            },
-                        }
-                    })?;
+                let text = s.get(base..end).unwrap_or_default();
+                let setup = Setup::from_sfen_fields(text).map_err(|source| match source {
+                    ParseSfenError::TrailingText { offset } => ParseUsiError::ExpectedMoves {
+                        offset: base + offset,
+                    },
+                    error => ParseUsiError::Sfen {
+                        offset: base,
+                        error,
+                    },
+                })?;
                 rest = after;
-                if marked.is_empty() {
-                    StartPosition::Sfen(Sfen::from_setup(setup))
-                } else {
-                    StartPosition::Marked(MarkedSfen::new(setup, marked))
-                }
+                StartPosition::Sfen(setup)
             }
             Some((first, _)) => {
                 return Err(ParseUsiError::ExpectedStart {
@@ -472,7 +446,7 @@ impl fmt::Display for PositionCommand {
 /// position is invalid, or a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ReplayError<R: Rules> {
+pub enum ReplayError<R: VariantHooks> {
     /// The start position fails validation. The [`PositionError`] lists every fault and keeps
     /// the position, so soft faults can be waived. It is boxed because it holds a whole
     /// position.
@@ -704,7 +678,7 @@ mod tests {
             ParseUsiError::Sfen {
                 offset: 13,
                 error: ParseSfenError::MissingField {
-                    field: crate::sfen::SfenField::Board,
+                    field: shogi_types::sfen::SfenField::Board,
                     offset: 0
                 }
             }
@@ -727,18 +701,25 @@ mod tests {
             ParseUsiError::Sfen {
                 offset: 14,
                 error: ParseSfenError::MissingField {
-                    field: crate::sfen::SfenField::Hands,
+                    field: shogi_types::sfen::SfenField::Hands,
                     offset: 20
                 }
             }
         );
         let e = err("position sfen 9/9/9/9/9/9/9/9/9 b - 1 7g7f");
         assert_eq!(e, ParseUsiError::ExpectedMoves { offset: 38 });
-        // `S!` marks an untakeable silver; a mark on any other piece is an error.
+        // `!` marks a protected piece, any piece; a stray `!` is an error.
         let marked: PositionCommand = "sfen 9/9/9/9/9/9/9/9/S!8 b - 1".parse().unwrap();
-        assert!(matches!(marked.start, StartPosition::Marked(_)));
+        assert!(
+            marked
+                .start
+                .to_setup()
+                .is_protected(shogi_types::Square::SQ_9I)
+        );
+        let gold: PositionCommand = "sfen 9/9/9/9/9/9/9/9/G!8 b - 1".parse().unwrap();
+        assert_eq!(gold.start.to_setup().protected.count(), 1);
         assert!(matches!(
-            err("sfen 9/9/9/9/9/9/9/9/G!8 b - 1"),
+            err("sfen 9/9/9/9/9/9/9/9/!9 b - 1"),
             ParseUsiError::Sfen { offset: 5, .. }
         ));
         let e = err("sfen 9/9/9/9/9/9/9/9/9 b - x moves");

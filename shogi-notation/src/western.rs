@@ -44,7 +44,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use shogi_movegen::{IllegalMove, Position, PositionVisitor, Rules, VisitPosition};
+use shogi_movegen::{IllegalMove, Position, PositionVisitor, VariantHooks, VisitPosition};
 use shogi_types::{Move, PieceKind, Square};
 
 use crate::resolve::{self, ResolveError};
@@ -363,7 +363,7 @@ impl WesternMove {
     /// use shogi_movegen::Position;
     /// use shogi_notation::{ResolveError, sfen::Sfen, western};
     ///
-    /// let pos: Position = Position::from_setup("8k/9/9/9/9/9/9/9/K2G1G3 b - 1".parse::<Sfen>()?.into_setup())?;
+    /// let pos: Position = Position::from_setup("8k/9/9/9/9/9/9/9/K2G1G3 b - 1".parse::<Sfen>()?)?;
     /// assert_eq!(western::parse("G6i-5h")?.resolve(&pos)?.to_string(), "6i5h");
     /// let err = western::parse("G-5h")?.resolve(&pos).unwrap_err();
     /// assert!(matches!(err, ResolveError::Ambiguous { candidates } if candidates.len() == 2));
@@ -377,7 +377,7 @@ impl WesternMove {
     }
 
     /// [`WesternMove::resolve`] for a typed position.
-    fn resolve_in<R: Rules>(&self, pos: &Position<R>) -> Result<Move, ResolveError> {
+    fn resolve_in<R: VariantHooks>(&self, pos: &Position<R>) -> Result<Move, ResolveError> {
         let promote = self.promotion == Some(true);
         let candidates = pos
             .legal_moves()
@@ -439,7 +439,7 @@ impl WesternMove {
     }
 
     /// [`WesternMove::resolve_strict`] for a typed position.
-    fn resolve_strict_in<R: Rules>(&self, pos: &Position<R>) -> Result<Move, ResolveError> {
+    fn resolve_strict_in<R: VariantHooks>(&self, pos: &Position<R>) -> Result<Move, ResolveError> {
         let m = self.resolve_in(pos)?;
         if let Move::Normal {
             from,
@@ -560,7 +560,7 @@ struct Resolve<'a> {
 impl PositionVisitor for Resolve<'_> {
     type Output = Result<Move, ResolveError>;
 
-    fn visit<R: Rules>(self, pos: &Position<R>) -> Self::Output {
+    fn visit<R: VariantHooks>(self, pos: &Position<R>) -> Self::Output {
         if self.strict {
             self.notation.resolve_strict_in(pos)
         } else {
@@ -575,13 +575,13 @@ struct Describe(Move);
 impl PositionVisitor for Describe {
     type Output = Result<WesternMove, IllegalMove>;
 
-    fn visit<R: Rules>(self, pos: &Position<R>) -> Self::Output {
+    fn visit<R: VariantHooks>(self, pos: &Position<R>) -> Self::Output {
         describe_in(pos, self.0)
     }
 }
 
 /// [`describe`] for a typed position.
-fn describe_in<R: Rules>(pos: &Position<R>, m: Move) -> Result<WesternMove, IllegalMove> {
+fn describe_in<R: VariantHooks>(pos: &Position<R>, m: Move) -> Result<WesternMove, IllegalMove> {
     resolve::check_legal(pos, m)?;
     Ok(match m {
         Move::Drop { kind, to } => WesternMove {

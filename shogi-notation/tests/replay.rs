@@ -23,14 +23,11 @@ fn sfen_after_7g7f() {
     let pos = cmd("position startpos moves 7g7f")
         .to_position::<Standard>()
         .unwrap();
-    assert_eq!(Sfen::from_position(&pos).to_string(), AFTER_7G7F);
+    assert_eq!(pos.to_setup().to_string(), AFTER_7G7F);
     let mut direct = Position::<Standard>::default();
     direct.play("7g7f".parse().unwrap()).unwrap();
     assert_eq!(direct, pos);
-    assert_eq!(
-        Sfen::from_position(&Position::<Standard>::default()).to_string(),
-        START
-    );
+    assert_eq!(Position::<Standard>::default().to_string(), START);
 }
 
 #[test]
@@ -46,7 +43,7 @@ fn sfen_start_and_startpos_agree() {
     assert_eq!(a, b);
     assert_eq!(a.to_setup(), b.to_setup());
     assert_eq!(
-        Sfen::from_position(&a).to_string(),
+        a.to_setup().to_string(),
         "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
     );
 }
@@ -58,9 +55,9 @@ fn handicap_start_from_the_spec() {
     )
     .to_position::<Standard>()
     .unwrap();
-    assert_eq!(pos.ply().get(), 3);
+    assert_eq!(pos.move_number().get(), 3);
     assert_eq!(
-        Sfen::from_position(&pos).to_string(),
+        pos.to_setup().to_string(),
         "lnsg1gsnl/5k3/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3"
     );
 }
@@ -128,10 +125,7 @@ fn invalid_start_is_reported() {
     };
     let mut pos = e.ignore(Fault::MissingAttackerKing).unwrap();
     problem.play_moves(&mut pos).unwrap();
-    assert_eq!(
-        Sfen::from_position(&pos).to_string(),
-        "4k4/4P4/9/9/9/9/9/9/9 w 15P 2"
-    );
+    assert_eq!(pos.to_setup().to_string(), "4k4/4P4/9/9/9/9/9/9/9 w 15P 2");
 }
 
 #[test]
@@ -177,8 +171,8 @@ proptest! {
         prop_assert_eq!(replayed.to_setup(), pos.to_setup());
 
         // SFEN of the reached position round-trips through validation.
-        let sfen = Sfen::from_position(&pos);
-        let again = Position::<Standard>::from_setup(sfen.to_string().parse::<Sfen>().unwrap().into_setup()).unwrap();
+        let sfen = pos.to_setup();
+        let again = Position::<Standard>::from_setup(sfen.to_string().parse::<Sfen>().unwrap()).unwrap();
         prop_assert_eq!(again.to_setup(), pos.to_setup());
 
         // Starting from an SFEN of an intermediate position gives the same result.
@@ -186,7 +180,7 @@ proptest! {
         let (mid, _) = random_walk(&choices[..choices.len().min(k)]);
         let head = &moves[..k.min(moves.len())];
         prop_assume!(head.len() == k);
-        let tail = PositionCommand::new(StartPosition::Sfen(Sfen::from_position(&mid)), moves[k..].to_vec());
+        let tail = PositionCommand::new(StartPosition::Sfen(mid.to_setup()), moves[k..].to_vec());
         let from_mid = tail.to_string().parse::<PositionCommand>().unwrap().to_position::<Standard>().unwrap();
         prop_assert_eq!(from_mid.to_setup(), pos.to_setup());
     }

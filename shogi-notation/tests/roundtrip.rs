@@ -44,12 +44,13 @@ fn ply() -> impl Strategy<Value = NonZeroU32> {
         .prop_map(|n| NonZeroU32::new(n).expect("positive"))
 }
 
-/// Any setup, valid or not: random pieces on random squares, random hands, side and ply.
+/// Any setup, valid or not: random pieces on random squares, some marked protected, random
+/// hands, side and move number.
 fn setup() -> impl Strategy<Value = Setup> {
     let density = 0usize..=81;
     (
         density,
-        proptest::collection::vec((square(), piece()), 0..=81),
+        proptest::collection::vec((square(), piece(), any::<u8>()), 0..=81),
         hand(),
         hand(),
         color(),
@@ -57,12 +58,15 @@ fn setup() -> impl Strategy<Value = Setup> {
     )
         .prop_map(|(n, pieces, black, white, side_to_move, ply)| {
             let mut setup = Setup::empty();
-            for (sq, p) in pieces.into_iter().take(n) {
+            for (sq, p, mark) in pieces.into_iter().take(n) {
                 setup.set_piece(sq, Some(p));
+                if mark < 32 {
+                    setup.protected |= sq;
+                }
             }
             setup.hands = ByColor::new(black, white);
             setup.side_to_move = side_to_move;
-            setup.ply = ply;
+            setup.move_number = ply;
             setup
         })
 }
@@ -84,7 +88,7 @@ fn usi_move() -> impl Strategy<Value = Move> {
 fn command() -> impl Strategy<Value = PositionCommand> {
     let start = prop_oneof![
         Just(StartPosition::Startpos),
-        setup().prop_map(|s| StartPosition::Sfen(Sfen::from_setup(s))),
+        setup().prop_map(|s| StartPosition::Sfen(s)),
     ];
     (start, proptest::collection::vec(usi_move(), 0..20))
         .prop_map(|(start, moves)| PositionCommand::new(start, moves))
@@ -101,14 +105,14 @@ fn sfen_like_text() -> impl Strategy<Value = String> {
 proptest! {
     #[test]
     fn setup_sfen_setup(setup in setup()) {
-        let text = Sfen::from_setup(setup.clone()).to_string();
+        let text = setup.to_string();
         let back: Sfen = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
-        prop_assert_eq!(back.as_setup(), &setup);
+        prop_assert_eq!(&back, &setup);
         // The writer is canonical: writing what was read gives the same text.
         prop_assert_eq!(back.to_string(), text.clone());
         prop_assert_eq!(text.split(' ').count(), 4);
         // With the `sfen` prefix too.
-        prop_assert_eq!(format!("sfen {text}").parse::<Sfen>().map(Sfen::into_setup), Ok(setup));
+        prop_assert_eq!(format!("sfen {text}").parse::<Sfen>(), Ok(setup));
     }
 
     #[test]
@@ -160,7 +164,7 @@ proptest! {
 
     #[test]
     fn mutated_sfen_never_panics(setup in setup(), cut in any::<proptest::sample::Index>(), insert in any::<char>()) {
-        let text = Sfen::from_setup(setup).to_string();
+        let text = (setup).to_string();
         let at = cut.index(text.len() + 1);
         // Only ASCII is written, so every byte offset is a char boundary.
         let mut mutated = text.clone();

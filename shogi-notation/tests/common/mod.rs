@@ -4,8 +4,6 @@
 
 #![allow(dead_code)]
 
-pub mod records;
-
 use shogi_movegen::Position;
 use shogi_notation::sfen::Sfen;
 
@@ -24,7 +22,7 @@ pub const FIXED: [&str; 8] = [
 
 /// Reads an SFEN into a standard position.
 pub fn position(sfen: &str) -> Position {
-    let setup = sfen.parse::<Sfen>().expect("test sfen reads").into_setup();
+    let setup = sfen.parse::<Sfen>().expect("test sfen reads");
     Position::from_setup(setup).expect("test sfen is valid")
 }
 

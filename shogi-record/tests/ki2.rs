@@ -6,13 +6,14 @@ mod common;
 use common::records::{self, Style, Times, assert_same_game};
 use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
-use shogi_notation::record::{
-    self, Ending, Format, Header, HeaderKey, MoveProblem, Record, RecordErrorKind, RecordMove,
-    Special, Variation,
+use shogi_notation::ResolveError;
+use shogi_record::{
+    self as record, Ending, Format, Header, HeaderKey, MoveProblem, Record, RecordErrorKind,
+    RecordMove, Special, Variation,
 };
-use shogi_notation::sfen::MarkedSfen;
-use shogi_notation::{ResolveError, ki2, kif};
+use shogi_record::{ki2, kif};
 use shogi_rules::{DrawReason, Outcome, WinReason};
+use shogi_types::Setup;
 use shogi_types::{Color, Move};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
@@ -363,9 +364,8 @@ fn every_ending_keeps_its_outcome() -> TestResult {
 
 #[test]
 fn variant_start_round_trip() -> TestResult {
-    let sfen: MarkedSfen =
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1".parse()?;
-    let mut rec = Record::new(AnyPosition::from(sfen.to_position()?));
+    let sfen: Setup = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1".parse()?;
+    let mut rec = Record::new(AnyPosition::from_setup(Variant::UntakeableSilver, sfen)?);
     rec.push(mv("3i3h"))?;
     rec.push(mv("8b3b"))?;
     rec.ending = Some(Ending::new(Special::Interrupt));

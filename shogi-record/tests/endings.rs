@@ -4,9 +4,9 @@
 //! tsshogi) are checked against those programs in `.ci/interop`.
 
 use shogi_movegen::{Position, Standard};
-use shogi_notation::csa::{self, CsaOptions, CsaVersion};
-use shogi_notation::record::{self, Ending, Record, Special};
-use shogi_notation::{ki2, kif};
+use shogi_record::csa::{self, CsaOptions, CsaVersion};
+use shogi_record::{self as record, Ending, Record, Special};
+use shogi_record::{ki2, kif};
 use shogi_rules::{DrawReason, Game, Outcome, WinReason};
 use shogi_types::{Color, Move};
 use shogi_variants::AnyGame;

@@ -22,7 +22,7 @@
 //! [`Record::to_game`] under the game's rules, and that a V2.2 file uses only V2.2 special
 //! moves (no `%MAX_MOVES`). One line per file: `ok`, `lossy <what>` (the
 //! format has no word for the reason, and the writer writes the documented substitute of
-//! [`Special::from_outcome`](shogi_notation::record::Special::from_outcome) with the same
+//! [`Special::from_outcome`](shogi_record::Special::from_outcome) with the same
 //! winner) or `MISMATCH <what>`; then a summary line. Exits with status 1 if any file
 //! mismatches, 2 on a wrong command line or an I/O error.
 
@@ -31,10 +31,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use shogi_movegen::{Position, Standard};
-use shogi_notation::csa::{self, CsaOptions, CsaVersion};
-use shogi_notation::record::{self, Record};
 use shogi_notation::sfen::Sfen;
-use shogi_notation::{ki2, kif};
+use shogi_record::csa::{self, CsaOptions, CsaVersion};
+use shogi_record::{self as record, Record};
+use shogi_record::{ki2, kif};
 use shogi_rules::{AtLimit, DrawReason, Game, MoveLimit, Outcome, RuleSet, WinReason};
 use shogi_types::{Color, Move};
 
@@ -126,10 +126,7 @@ fn flip_move(usi: &str) -> String {
 
 /// The colour-swapped, rotated SFEN of `sfen`.
 fn flip_sfen(sfen: &str) -> Result<String, String> {
-    let setup = sfen
-        .parse::<Sfen>()
-        .map_err(|e| format!("{sfen}: {e}"))?
-        .into_setup();
+    let setup = sfen.parse::<Sfen>().map_err(|e| format!("{sfen}: {e}"))?;
     Ok(Sfen::from(setup.flipped()).to_string())
 }
 
@@ -506,8 +503,7 @@ fn play(spec: &Spec) -> Result<Game, String> {
     let setup = spec
         .start
         .parse::<Sfen>()
-        .map_err(|e| format!("{}: start {}: {e}", spec.name, spec.start))?
-        .into_setup();
+        .map_err(|e| format!("{}: start {}: {e}", spec.name, spec.start))?;
     let start = Position::<Standard>::from_setup(setup)
         .map_err(|e| format!("{}: start {}: {e}", spec.name, spec.start))?;
     let mut game = Game::with_rules(start, spec.rules);
@@ -624,7 +620,7 @@ fn write_game(dir: &Path, spec: &Spec, game: &Game) -> Result<Vec<Written>, Stri
 
 /// The manifest row of a file.
 fn manifest_row(w: &Written, game: &Game) -> String {
-    let start = Sfen::from_position(game.start()).to_string();
+    let start = game.start().to_setup().to_string();
     let moves: Vec<String> = game
         .moves()
         .iter()
@@ -707,7 +703,7 @@ fn check_file(dir: &Path, w: &Written, spec: &Spec, game: &Game) -> Result<Optio
         }
     }
     let start = rec.start_sfen().to_string();
-    let expected_start = Sfen::from_position(game.start()).to_string();
+    let expected_start = game.start().to_setup().to_string();
     let no_number = |s: &str| {
         s.rsplit_once(' ')
             .map_or(s.to_string(), |(a, _)| a.to_string())

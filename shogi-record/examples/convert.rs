@@ -25,9 +25,8 @@
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use shogi_notation::record::{self, Record};
-use shogi_notation::sfen::MarkedSfen;
-use shogi_notation::{csa, ki2, kif};
+use shogi_record::{self as record, Record};
+use shogi_record::{csa, ki2, kif};
 
 const USAGE: &str = "usage: convert --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]\n(reads standard input without FILE)";
 
@@ -113,7 +112,7 @@ pub(crate) fn output(rec: &Record, target: Target) -> Result<String, String> {
         Target::Usi => format!("{}\n", rec.to_position_command()),
         Target::Sfen => {
             let pos = rec.final_position().map_err(|e| e.to_string())?;
-            format!("{}\n", MarkedSfen::new(pos.to_setup(), pos.protected()))
+            format!("{}\n", pos.to_setup())
         }
         Target::Kif => kif::write(rec),
         Target::Ki2 => ki2::write(rec),

@@ -8,13 +8,14 @@ use std::time::Duration;
 use common::records::{self, Style, Times, assert_same_game};
 use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
-use shogi_notation::kif;
-use shogi_notation::record::{
-    self, Ending, Format, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordErrorKind,
-    RecordMove, Special, Variation, WrittenMove,
+use shogi_notation::sfen::Sfen;
+use shogi_record::kif;
+use shogi_record::{
+    self as record, Ending, Format, Header, HeaderKey, MoveProblem, MoveTime, Record,
+    RecordErrorKind, RecordMove, Special, Variation, WrittenMove,
 };
-use shogi_notation::sfen::{MarkedSfen, Sfen};
 use shogi_rules::{DrawReason, Outcome, WinReason};
+use shogi_types::Setup;
 use shogi_types::{Color, Move, PieceKind, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
@@ -83,7 +84,7 @@ fn reads_move_forms() -> TestResult {
         ]
     );
     let sfen = "4k4/9/9/9/9/9/9/9/4K4 b 2S2N2L 1";
-    let setup = sfen.parse::<Sfen>()?.into_setup();
+    let setup = sfen.parse::<Sfen>()?;
     let mut rec = Record::new(AnyPosition::from_setup(Variant::Standard, setup)?);
     for m in ["S*5c", "5a4a", "5c5b+", "4a3a", "5b4a"] {
         rec.push(mv(m))?;
@@ -474,11 +475,11 @@ fn variations_attach_to_the_right_move() -> TestResult {
     assert_eq!(plus(&written), plus(&text), "{written}");
     assert_eq!(kif::read(&written)?, rec, "{written}");
     // KI2 keeps the same tree.
-    let ki2_text = shogi_notation::ki2::write(&rec);
+    let ki2_text = shogi_record::ki2::write(&rec);
     assert_eq!(headers(&ki2_text), headers(&text));
-    assert_eq!(shogi_notation::ki2::read(&ki2_text)?, rec, "{ki2_text}");
+    assert_eq!(shogi_record::ki2::read(&ki2_text)?, rec, "{ki2_text}");
     // CSA keeps the main line only.
-    let csa = shogi_notation::csa::read(&shogi_notation::csa::write(&rec))?;
+    let csa = shogi_record::csa::read(&shogi_record::csa::write(&rec))?;
     assert_eq!(csa.usi_moves(), rec.usi_moves());
     assert!(csa.moves.iter().all(|m| m.variations.is_empty()));
     Ok(())
@@ -859,9 +860,8 @@ fn endings_without_a_kif_word_keep_their_outcome() -> TestResult {
 
 #[test]
 fn variant_start_round_trip() -> TestResult {
-    let sfen: MarkedSfen =
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1".parse()?;
-    let mut rec = Record::new(AnyPosition::from(sfen.to_position()?));
+    let sfen: Setup = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1".parse()?;
+    let mut rec = Record::new(AnyPosition::from_setup(Variant::UntakeableSilver, sfen)?);
     rec.push(mv("3i3h"))?;
     rec.push(mv("8b3b"))?;
     assert_eq!(rec.variant(), Variant::UntakeableSilver);
@@ -983,7 +983,7 @@ proptest! {
             let again = kif::read(&kif::write(&rec)).map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(again.usi_moves(), rec.usi_moves());
             prop_assert_eq!(again.outcome(), rec.outcome());
-            let again = record::read_str(&shogi_notation::ki2::write(&rec))
+            let again = record::read_str(&shogi_record::ki2::write(&rec))
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(again.usi_moves(), rec.usi_moves());
             prop_assert_eq!(again.outcome(), rec.outcome());

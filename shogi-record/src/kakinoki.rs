@@ -12,16 +12,15 @@ use shogi_movegen::{Position, Standard};
 use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
-use crate::ResolveError;
-use crate::japanese::{
-    self, Destination, JapaneseMove, KANJI_DIGITS, WIDE_DIGITS, piece_from_char, piece_name,
-    square_chars,
-};
 use crate::record::{
     self, Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
     RecordErrorKind, RecordMove, Special, Variation, WrittenMove,
 };
-use crate::sfen::MarkedSfen;
+use shogi_notation::ResolveError;
+use shogi_notation::japanese::{
+    self, Destination, JapaneseMove, KANJI_DIGITS, WIDE_DIGITS, piece_from_char, piece_name,
+    square_chars,
+};
 
 /// The side marks a KI2 move may start with.
 pub(crate) const MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
@@ -275,9 +274,11 @@ impl Preamble {
     /// `手合割`, else the standard start.
     fn start(&mut self) -> Result<Builder, (usize, RecordErrorKind)> {
         let mut builder = if let Some((line, sfen)) = &self.sfen {
-            let marked: MarkedSfen = sfen.parse().map_err(|e: crate::sfen::ParseSfenError| {
-                (*line, RecordErrorKind::Syntax(format!("#SFEN line: {e}")))
-            })?;
+            let marked: Setup = sfen
+                .parse()
+                .map_err(|e: shogi_types::sfen::ParseSfenError| {
+                    (*line, RecordErrorKind::Syntax(format!("#SFEN line: {e}")))
+                })?;
             Builder::from_marked(marked).map_err(|e| (*line, e))?
         } else if let Some(board) = &self.board {
             if board.ranks != 0x1ff {
@@ -424,7 +425,7 @@ pub(crate) fn read(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::default();
     let mut last = 0;
-    for (i, line) in crate::token::lines(text).enumerate() {
+    for (i, line) in crate::lines::lines(text).enumerate() {
         last = i + 1;
         reader.line(last, line)?;
     }

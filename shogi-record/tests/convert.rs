@@ -5,7 +5,7 @@
 mod convert;
 
 use convert::{Target, output, parse_args};
-use shogi_notation::record;
+use shogi_record as record;
 
 fn args(words: &[&str]) -> Result<convert::Args, String> {
     parse_args(words.iter().map(|w| (*w).to_string()))

@@ -2,7 +2,7 @@
 //! files, which read the same way.
 //!
 //! ```
-//! use shogi_notation::csa;
+//! use shogi_record::csa;
 //! use shogi_rules::{Outcome, WinReason};
 //! use shogi_types::Color;
 //!
@@ -75,7 +75,7 @@
 //!
 //! # Variant records
 //! CSA has no way to write which silvers of an untakeable-silver start are protected. The
-//! writer adds a comment line `'SFEN:<sfen>` with the start as a [`MarkedSfen`] (untakeable
+//! writer adds a comment line `'SFEN:<sfen>` with the start as an SFEN (untakeable
 //! silvers marked `S!`) to the ordinary position lines, which other programs read as a plain
 //! comment. The reader reads that line back: it defines the start position (and the variant)
 //! and overrides the `PI`, `P1`…`P9`, `P±` and side lines. It must come before the first move.
@@ -128,7 +128,6 @@ use crate::record::{
     Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
     RecordErrorKind, Special, WrittenMove,
 };
-use crate::sfen::MarkedSfen;
 
 /// The comment prefix of an ending that CSA has no special move for (`'ENDING:封じ手`).
 const ENDING: &str = "ENDING:";
@@ -136,7 +135,7 @@ const ENDING: &str = "ENDING:";
 /// Reads the first game of a CSA text.
 ///
 /// ```
-/// use shogi_notation::csa;
+/// use shogi_record::csa;
 /// use shogi_variants::handicap::Handicap;
 ///
 /// let rec = csa::read("PI82HI22KA\n-\n-5142OU\n+7776FU\n")?;
@@ -166,7 +165,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 /// that hold nothing but blank lines and comments are no game and are skipped.
 ///
 /// ```
-/// use shogi_notation::csa;
+/// use shogi_record::csa;
 ///
 /// let games = csa::read_all("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n-8384FU\n");
 /// assert_eq!(games.len(), 2);
@@ -206,7 +205,7 @@ impl CsaOptions {
 /// Writes a record as CSA V2.2 (see the [module docs](self) for what is written and how).
 ///
 /// ```
-/// use shogi_notation::{csa, record::{Ending, Record, Special}};
+/// use shogi_record::{Ending, Record, Special, csa};
 ///
 /// let mut rec = Record::standard();
 /// rec.push("7g7f".parse()?)?;
@@ -223,7 +222,7 @@ pub fn write(record: &Record) -> String {
 ///
 /// ```
 /// use std::time::Duration;
-/// use shogi_notation::{csa::{self, CsaOptions, CsaVersion}, record::{MoveTime, Record}};
+/// use shogi_record::{MoveTime, Record, csa::{self, CsaOptions, CsaVersion}};
 ///
 /// let mut rec = Record::standard();
 /// rec.push("2g2f".parse()?)?;
@@ -272,7 +271,7 @@ fn games(text: &str) -> Vec<Vec<Line<'_>>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut games = Vec::new();
     let mut current: Vec<Line<'_>> = Vec::new();
-    for (i, line) in crate::token::lines(text).enumerate() {
+    for (i, line) in crate::lines::lines(text).enumerate() {
         let line = line.trim_end_matches('\r');
         if line.trim() == "/" {
             games.push(core::mem::take(&mut current));
@@ -438,7 +437,7 @@ struct GameReader {
     /// The board and hands given by the position lines, if any.
     setup: Option<Setup>,
     side: Option<Color>,
-    sfen: Option<MarkedSfen>,
+    sfen: Option<Setup>,
     builder: Option<Builder>,
     target: Target,
     ended: bool,
@@ -562,7 +561,7 @@ impl GameReader {
             self.comment(&format!("SFEN:{text}"));
             return Ok(());
         }
-        match text.parse::<MarkedSfen>() {
+        match text.parse::<Setup>() {
             Ok(sfen) => {
                 self.sfen = Some(sfen);
                 Ok(())
@@ -1072,8 +1071,7 @@ fn write_start(out: &mut String, start: &AnyPosition) {
     let setup = start.to_setup();
     let side = sign(setup.side_to_move);
     if start.variant() != Variant::Standard || !start.protected().is_empty() {
-        let sfen = MarkedSfen::new(setup.clone(), start.protected());
-        let _ = writeln!(out, "'SFEN:{sfen}");
+        let _ = writeln!(out, "'SFEN:{setup}");
     } else if let Some(h) = Handicap::from_setup(&setup)
         && h.giver_hand().is_empty()
     {

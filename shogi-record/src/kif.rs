@@ -2,8 +2,8 @@
 //! lines, then numbered move lines with times, `*` comments and a terminal word.
 //!
 //! ```
-//! use shogi_notation::kif;
-//! use shogi_notation::record::Special;
+//! use shogi_record::kif;
+//! use shogi_record::Special;
 //! use shogi_rules::{Outcome, WinReason};
 //! use shogi_types::Color;
 //!
@@ -168,7 +168,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 /// Writes a KIF record as UTF-8 text (`#KIF version=2.0 encoding=UTF-8`).
 ///
 /// ```
-/// use shogi_notation::{kif, record::Record};
+/// use shogi_record::{Record, kif};
 ///
 /// let mut rec = Record::standard();
 /// rec.push("7g7f".parse()?)?;
@@ -189,7 +189,7 @@ pub fn write(record: &Record) -> String {
 /// written as HTML numeric character references (`&#9751;`).
 ///
 /// ```
-/// use shogi_notation::{kif, record::{self, Record}};
+/// use shogi_record::{self as record, Record, kif};
 ///
 /// let mut rec = Record::standard();
 /// rec.push("7g7f".parse()?)?;

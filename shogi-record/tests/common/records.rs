@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use shogi_notation::record::{Ending, MoveTime, Record, RecordMove, Special, Variation};
+use shogi_record::{Ending, MoveTime, Record, RecordMove, Special, Variation};
 use shogi_variants::{AnyPosition, Handicap, SilverSetup};
 
 use super::Rng;

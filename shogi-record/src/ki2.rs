@@ -1,9 +1,9 @@
 //! KI2 records: the header of a KIF record, then the moves in Japanese notation (`▲７六歩`,
-//! [`crate::japanese`]) several to a line, without numbers or times, and a `まで…` line that
+//! [`shogi_notation::japanese`]) several to a line, without numbers or times, and a `まで…` line that
 //! says how the game ended.
 //!
 //! ```
-//! use shogi_notation::ki2;
+//! use shogi_record::ki2;
 //! use shogi_rules::{DrawReason, Outcome};
 //!
 //! let text = "\
@@ -35,7 +35,7 @@
 //! `まで…` lines and variations are read as in KIF (see [`crate::kif`], whose reader is the same:
 //! numbered KIF move lines are read too). A move line starts with a side mark; each move starts
 //! at a mark (`▲ △`, also `☗ ☖ ▼ ▽`), with or without blanks between moves
-//! (`▲７六歩△３四歩`). Moves are read with [`crate::japanese::parse`] and resolved against the
+//! (`▲７六歩△３四歩`). Moves are read with [`shogi_notation::japanese::parse`] and resolved against the
 //! position (a move written with its origin, `▲７六歩(77)`, names that move directly). A
 //! terminal word written as a move (`△投了`) ends the game like a `まで` line.
 //!
@@ -46,7 +46,7 @@
 //! # Writing
 //! [`write()`] writes UTF-8 text (a `.ki2u` file), starting with `#KI2 version=2.0
 //! encoding=UTF-8`, then the header part as KIF writes it and the start comments. Moves are
-//! written in the JSA style of [`crate::japanese::write`] (`▲`/`△`, `同　`, `龍`), six to a
+//! written in the JSA style of [`shogi_notation::japanese::write`] (`▲`/`△`, `同　`, `龍`), six to a
 //! line, each padded to 12 columns; a move with comments ends its line and its `*` lines
 //! follow. The ending is written as a `まで{n}手で…` line when that line reads back with the same
 //! outcome (`まで{n}手で{side}の勝ち` for a resignation, `まで{n}手詰` for a mate, `…で中断`,
@@ -130,7 +130,7 @@ impl Line {
 /// Writes a KI2 record as UTF-8 text (`#KI2 version=2.0 encoding=UTF-8`).
 ///
 /// ```
-/// use shogi_notation::{ki2, record::{Ending, Record, Special}};
+/// use shogi_record::{Ending, Record, Special, ki2};
 ///
 /// let mut rec = Record::standard();
 /// rec.push("2g2f".parse()?)?;

@@ -15,10 +15,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use shogi_notation::record::{
-    self, Format, MoveProblem, Record, RecordErrorKind, RecordMove, Special,
-};
 use shogi_notation::sfen::Sfen;
+use shogi_record::{
+    self as record, Format, MoveProblem, Record, RecordErrorKind, RecordMove, Special,
+};
 use shogi_rules::{Outcome, WinReason};
 use shogi_types::{Color, Move};
 
@@ -312,9 +312,9 @@ fn check_file(path: &Path, name: &str, expected: &Value, format: Format) -> Resu
     // Every record read writes back and reads again with the same start, moves and outcome,
     // in every format that can hold it, and (KIF, KI2) with the same variations.
     for (label, written) in [
-        ("kif", shogi_notation::kif::write(&rec)),
-        ("ki2", shogi_notation::ki2::write(&rec)),
-        ("csa", shogi_notation::csa::write(&rec)),
+        ("kif", shogi_record::kif::write(&rec)),
+        ("ki2", shogi_record::ki2::write(&rec)),
+        ("csa", shogi_record::csa::write(&rec)),
     ] {
         let again =
             record::read_str(&written).map_err(|e| format!("{label} re-read: {e}\n{written}"))?;

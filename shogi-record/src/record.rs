@@ -11,7 +11,7 @@
 //! mark, Shift_JIS, EUC-JP) and the format ([`Format::detect`]) and calls the right reader.
 //!
 //! ```
-//! use shogi_notation::record::{self, Format};
+//! use shogi_record::{self as record, Format};
 //! use shogi_rules::{Outcome, WinReason};
 //! use shogi_types::Color;
 //!
@@ -31,7 +31,7 @@
 //! Besides the standard and handicap starts, records hold composed problems (詰将棋). Their
 //! start positions are accepted even when they break rules that play never breaks: the
 //! attacker without a king, more pieces than one set, pawns lined up on a file, pieces that
-//! can never move ([`PositionError::ignore_composed`](shogi_movegen::PositionError::ignore_composed)).
+//! can never move ([`PositionError::ignore_problem_faults`](shogi_movegen::PositionError::ignore_problem_faults)).
 //! Every move from the start is still checked.
 //!
 //! # Illegal moves
@@ -56,7 +56,7 @@
 //!
 //! # Variant records
 //! A record of the untakeable-silver variant carries its start position as an SFEN with the
-//! untakeable silvers marked `S!` ([`MarkedSfen`]) in one header line, which other programs
+//! untakeable silvers marked `S!` (the protection mark of `Setup::protected`) in one header line, which other programs
 //! ignore: `#SFEN：<sfen>` in KIF and KI2, and `'SFEN:<sfen>` in CSA (both are comment lines in
 //! those formats). The readers of this crate read that line back and rebuild the variant.
 
@@ -71,10 +71,9 @@ use shogi_variants::{
     VariantRules, VisitGame,
 };
 
-use crate::ResolveError;
-use crate::japanese::JapaneseMove;
-use crate::sfen::MarkedSfen;
-use crate::western::WesternOptions;
+use shogi_notation::ResolveError;
+use shogi_notation::japanese::JapaneseMove;
+use shogi_notation::western::WesternOptions;
 
 /// A game record: start position, header fields, moves and how it ended.
 ///
@@ -83,7 +82,7 @@ use crate::western::WesternOptions;
 /// [`crate::csa::read`]) or from a game ([`Record::from_game`]).
 ///
 /// ```
-/// use shogi_notation::record::{Ending, Record, Special};
+/// use shogi_record::{Ending, Record, Special};
 /// use shogi_rules::{Outcome, WinReason};
 /// use shogi_types::Color;
 ///
@@ -152,8 +151,8 @@ impl RecordMove {
 /// the first move of a variation, and the writers write such variations as those entries.
 ///
 /// ```
-/// use shogi_notation::kif;
-/// use shogi_notation::record::{Ending, Record, RecordMove, Special, Variation};
+/// use shogi_record::kif;
+/// use shogi_record::{Ending, Record, RecordMove, Special, Variation};
 ///
 /// let mut rec = Record::standard();
 /// rec.push("7g7f".parse()?)?;
@@ -263,7 +262,7 @@ impl Ending {
     /// itself in [`Ending::outcome`] when the word gives another reason.
     ///
     /// ```
-    /// use shogi_notation::record::{Ending, Special};
+    /// use shogi_record::{Ending, Special};
     /// use shogi_rules::{Outcome, WinReason};
     /// use shogi_types::Color;
     ///
@@ -868,7 +867,7 @@ impl Record {
     /// ([`Record::outcome`]), if it has one.
     ///
     /// ```
-    /// use shogi_notation::record;
+    /// use shogi_record as record;
     /// use shogi_rules::{Outcome, RuleSet, WinReason};
     /// use shogi_types::Color;
     ///
@@ -911,7 +910,7 @@ impl Record {
     /// The moves in Western notation, in the default style (`P-7f`, `Bx2b+`, `G6i-5h`).
     ///
     /// ```
-    /// use shogi_notation::record;
+    /// use shogi_record as record;
     ///
     /// let rec = record::read_str("position startpos moves 7g7f 3c3d 8h2b+ 3a2b")?;
     /// assert_eq!(rec.western_moves(), ["P-7f", "P-3d", "Bx2b+", "Sx2b"]);
@@ -946,24 +945,21 @@ impl Record {
     /// The start as a USI `position` command with the moves (`startpos` for the standard
     /// start; an SFEN with the untakeable silvers marked `S!` for the variant).
     #[must_use]
-    pub fn to_position_command(&self) -> crate::usi::PositionCommand {
-        use crate::usi::{PositionCommand, StartPosition};
+    pub fn to_position_command(&self) -> shogi_notation::usi::PositionCommand {
+        use shogi_notation::usi::{PositionCommand, StartPosition};
         let setup = self.start.to_setup();
-        let marked = self.start.protected();
-        let start = if !marked.is_empty() {
-            StartPosition::Marked(MarkedSfen::new(setup, marked))
-        } else if setup == Setup::standard() {
+        let start = if setup == Setup::standard() {
             StartPosition::Startpos
         } else {
-            StartPosition::Sfen(crate::sfen::Sfen::from(setup))
+            StartPosition::Sfen(setup)
         };
         PositionCommand::new(start, self.usi_moves())
     }
 
-    /// The start as a marked SFEN (`S!` for untakeable silvers).
+    /// The start as a setup, whose SFEN (`Display`) marks the untakeable silvers `S!`.
     #[must_use]
-    pub fn start_sfen(&self) -> MarkedSfen {
-        MarkedSfen::new(self.start.to_setup(), self.start.protected())
+    pub fn start_sfen(&self) -> Setup {
+        self.start.to_setup()
     }
 }
 
@@ -997,7 +993,7 @@ impl Format {
             return Some(Format::Usi);
         }
         let mut kif_like = false;
-        for line in crate::token::lines(text) {
+        for line in crate::lines::lines(text) {
             let line = line.trim_end();
             if line.starts_with("'CSA encoding=") || is_csa_statement(line) {
                 return Some(Format::Csa);
@@ -1159,7 +1155,7 @@ fn kind_name(kind: shogi_types::PieceKind) -> &'static str {
 /// The error of the record readers: where and why reading stopped, and what was read before.
 ///
 /// ```
-/// use shogi_notation::record::{self, MoveProblem, RecordErrorKind};
+/// use shogi_record::{self as record, MoveProblem, RecordErrorKind};
 /// use shogi_movegen::IllegalMoveKind;
 ///
 /// let csa = "PI\n+\n+7776FU\n-3334FU\n+2726FU\n-2231KA\n";
@@ -1252,7 +1248,7 @@ pub fn read(bytes: &[u8]) -> Result<Record, RecordError> {
 /// comment (`*反則手にて終局`), which [`read`] rightly refuses.
 ///
 /// ```
-/// use shogi_notation::record;
+/// use shogi_record as record;
 ///
 /// let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 ８八飛(82)\n";
 /// assert!(record::read(kif.as_bytes()).is_err());
@@ -1299,7 +1295,7 @@ pub fn read_str(text: &str) -> Result<Record, RecordError> {
 
 /// Reads a USI `position` command as a record.
 fn read_usi(text: &str) -> Result<Record, RecordError> {
-    let line = crate::token::lines(text)
+    let line = crate::lines::lines(text)
         .find(|l| !l.trim().is_empty())
         .unwrap_or("");
     let syntax = |e: &dyn fmt::Display| {
@@ -1309,10 +1305,9 @@ fn read_usi(text: &str) -> Result<Record, RecordError> {
             Record::standard(),
         )
     };
-    let cmd: crate::usi::PositionCommand = line.parse().map_err(|e| syntax(&e))?;
-    let start = MarkedSfen::new(cmd.start.to_setup(), cmd.start.marked());
-    let mut builder =
-        Builder::from_marked(start).map_err(|e| RecordError::new(1, e, Record::standard()))?;
+    let cmd: shogi_notation::usi::PositionCommand = line.parse().map_err(|e| syntax(&e))?;
+    let mut builder = Builder::from_marked(cmd.start.to_setup())
+        .map_err(|e| RecordError::new(1, e, Record::standard()))?;
     for (i, &mv) in cmd.moves.iter().enumerate() {
         if let Err(e) = builder.play(mv) {
             return Err(builder.fail(
@@ -1368,20 +1363,19 @@ impl Builder {
     /// move) are waived.
     pub(crate) fn new(variant: Variant, setup: Setup) -> Result<Builder, RecordErrorKind> {
         let start = AnyPosition::from_setup(variant, setup)
-            .or_else(AnyPositionError::ignore_composed)
+            .or_else(AnyPositionError::ignore_problem_faults)
             .map_err(|e| RecordErrorKind::InvalidStart(e.to_string()))?;
         Ok(Builder::from_position(start))
     }
 
-    /// A builder from a marked SFEN: the untakeable-silver variant if a silver is marked,
-    /// standard shogi otherwise.
-    pub(crate) fn from_marked(sfen: MarkedSfen) -> Result<Builder, RecordErrorKind> {
-        let (setup, marked) = sfen.into_parts();
-        if marked.is_empty() {
+    /// A builder from a setup read from an SFEN: the untakeable-silver variant if a piece is
+    /// marked protected (the only variant with protected pieces), standard shogi otherwise.
+    pub(crate) fn from_marked(setup: Setup) -> Result<Builder, RecordErrorKind> {
+        if setup.protected.is_empty() {
             return Builder::new(Variant::Standard, setup);
         }
-        let pos = Position::<UntakeableSilver>::from_setup_with_protected(setup, marked)
-            .or_else(shogi_movegen::PositionError::ignore_composed)
+        let pos = Position::<UntakeableSilver>::from_setup(setup)
+            .or_else(shogi_movegen::PositionError::ignore_problem_faults)
             .map_err(|e| RecordErrorKind::InvalidStart(e.to_string()))?;
         Ok(Builder::from_position(AnyPosition::from(pos)))
     }
@@ -1459,12 +1453,13 @@ pub(crate) fn resolve_japanese(
 
 /// Japanese notation of `mv` in `pos` (the USI text if it cannot be written).
 pub(crate) fn japanese_write(pos: &AnyPosition, mv: Move, previous: Option<Move>) -> String {
-    crate::japanese::describe(pos, mv, previous).map_or_else(|_| mv.to_string(), |j| j.to_string())
+    shogi_notation::japanese::describe(pos, mv, previous)
+        .map_or_else(|_| mv.to_string(), |j| j.to_string())
 }
 
 /// Western notation of `mv` in `pos` (the USI text if it cannot be written).
 pub(crate) fn western_write(pos: &AnyPosition, mv: Move, options: WesternOptions) -> String {
-    crate::western::write_with(pos, mv, options).unwrap_or_else(|_| mv.to_string())
+    shogi_notation::western::write_with(pos, mv, options).unwrap_or_else(|_| mv.to_string())
 }
 
 /// Calls `f` with the position before each move of `record`, the move and the previous move,
