@@ -1,0 +1,70 @@
+//! `shogi legal < positions.txt`: prints the legal moves of positions read from stdin.
+//!
+//! Reads one SFEN per line (`startpos` is also accepted) and writes one line per input line:
+//! the legal moves in USI, sorted by byte order and separated by single spaces (an empty line
+//! when there are none), or `error: <reason>` when the SFEN or the position is invalid. It
+//! never stops on a bad line. Positions with more material than one set or with only White's
+//! king (mate problems) are accepted: the soft faults are waived explicitly. An SFEN with
+//! pieces marked `!` (`S!`) is a position of the untakeable-silver variant, and its moves are
+//! those of that variant.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use shogi_kit::movegen::{Position, PositionError, Standard, VariantHooks};
+use shogi_kit::types::Setup;
+use shogi_kit::variants::UntakeableSilver;
+
+/// Print the legal moves of each position read from stdin (one SFEN or `startpos` a line).
+#[derive(Debug, clap::Args)]
+pub struct Args {}
+
+/// The output line for one input line.
+fn legal_line(line: &str) -> String {
+    let text = line.trim();
+    if text == "startpos" {
+        return moves_line(Ok(Position::<Standard>::start()));
+    }
+    match text.parse::<Setup>() {
+        Err(e) => format!("error: {e}"),
+        Ok(setup) if setup.protected.is_nonempty() => {
+            moves_line(Position::<UntakeableSilver>::from_setup(setup))
+        }
+        Ok(setup) => moves_line(Position::<Standard>::from_setup(setup)),
+    }
+}
+
+/// The sorted legal moves of the validated position (soft faults waived), or the error.
+fn moves_line<R: VariantHooks>(pos: Result<Position<R>, PositionError<R>>) -> String {
+    match pos.or_else(PositionError::ignore_soft) {
+        Ok(pos) => {
+            let mut moves = Vec::new();
+            pos.for_each_legal_move(|m| moves.push(m.to_string()));
+            moves.sort();
+            moves.join(" ")
+        }
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+/// Runs the subcommand.
+pub fn run(_: &Args) -> ExitCode {
+    let result = (|| -> std::io::Result<()> {
+        let stdin = std::io::stdin();
+        let mut out = BufWriter::new(std::io::stdout().lock());
+        for line in stdin.lock().split(b'\n') {
+            let bytes = line?;
+            let text = String::from_utf8_lossy(&bytes);
+            let text = text.strip_suffix('\r').unwrap_or(&text);
+            writeln!(out, "{}", legal_line(text))?;
+        }
+        out.flush()
+    })();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("legal: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

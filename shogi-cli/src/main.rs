@@ -1,0 +1,50 @@
+//! The `shogi` command: the command-line contract of the workspace.
+//!
+//! ```text
+//! shogi perft <DEPTH> [startpos | <SFEN>] [--divide]
+//! shogi legal < positions.txt
+//! shogi adjudicate [--impasse none|24|27|24-declaration|try] [--move-limit N] [--limit-count] [--handicap-credit] < lines
+//! shogi setups
+//! shogi convert --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]
+//! ```
+//!
+//! Each subcommand is described in the crate README and in its module.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod adjudicate;
+mod convert;
+mod legal;
+mod perft;
+mod setups;
+
+/// Shogi from the command line: perft, legal moves, adjudication, start positions and record
+/// conversion.
+#[derive(Debug, Parser)]
+#[command(name = "shogi", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Perft(perft::Args),
+    Legal(legal::Args),
+    Adjudicate(adjudicate::Args),
+    Setups(setups::Args),
+    Convert(convert::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Legal(args) => legal::run(&args),
+        Command::Adjudicate(args) => adjudicate::run(&args),
+        Command::Setups(args) => setups::run(&args),
+        Command::Convert(args) => convert::run(&args),
+    }
+}

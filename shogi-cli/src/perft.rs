@@ -1,0 +1,91 @@
+//! `shogi perft <DEPTH> [startpos | <SFEN>] [--divide]`: counts the leaves of the legal move
+//! tree of a position.
+//!
+//! The SFEN may be one argument or its four words. With `--divide`, one line
+//! `<usi-move> <count>` per legal move, sorted by the USI text. The last line of stdout is
+//! always the total node count. Time and nodes per second go to stderr. Positions with more
+//! material than one set or with only White's king (mate problems) are accepted: the soft
+//! faults are waived explicitly. An SFEN with pieces marked `!` (`S!`) is a position of the
+//! untakeable-silver variant, the only variant with protected pieces, and is counted under its
+//! rules.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use shogi_kit::movegen::{Position, Standard, VariantHooks};
+use shogi_kit::types::Setup;
+use shogi_kit::variants::UntakeableSilver;
+
+/// Count the leaves of the legal move tree (perft) of a position.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The depth in plies.
+    depth: u32,
+    /// `startpos` (the default) or an SFEN, as one argument or its four words.
+    position: Vec<String>,
+    /// One line `<usi-move> <count>` per legal move before the total.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// A position of standard shogi or of the untakeable-silver variant.
+enum Start {
+    Standard(Position<Standard>),
+    UntakeableSilver(Position<UntakeableSilver>),
+}
+
+fn position(words: &[String]) -> Result<Start, String> {
+    if words.is_empty() || (words.len() == 1 && words[0] == "startpos") {
+        return Ok(Start::Standard(Position::start()));
+    }
+    let setup: Setup = words.join(" ").parse().map_err(|e| format!("{e}"))?;
+    if setup.protected.is_nonempty() {
+        return Position::from_setup(setup)
+            .or_else(|e| e.ignore_soft())
+            .map(Start::UntakeableSilver)
+            .map_err(|e| e.to_string());
+    }
+    Position::from_setup(setup)
+        .or_else(|e| e.ignore_soft())
+        .map(Start::Standard)
+        .map_err(|e| e.to_string())
+}
+
+/// Runs the subcommand.
+pub fn run(args: &Args) -> ExitCode {
+    match position(&args.position) {
+        Ok(Start::Standard(pos)) => count(&pos, args.depth, args.divide),
+        Ok(Start::UntakeableSilver(pos)) => count(&pos, args.depth, args.divide),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Prints the perft of `pos` (split by first move with `divide`), then the time to stderr.
+fn count<R: VariantHooks>(pos: &Position<R>, depth: u32, divide: bool) {
+    let start = Instant::now();
+    let total = if divide && depth > 0 {
+        let mut lines: Vec<(String, u64)> = pos
+            .perft_divide(depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect();
+        lines.sort();
+        for (m, n) in &lines {
+            println!("{m} {n}");
+        }
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        pos.perft(depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("{total}");
+    eprintln!(
+        "time {:.3} s, {:.1} M nodes/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+}

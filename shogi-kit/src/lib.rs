@@ -1,0 +1,57 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
+
+/// Squares, pieces, hands, bitboards, moves in USI text, and the unchecked [`Setup`] with its
+/// SFEN text form: the [`shogi_types`] crate.
+///
+/// [`Setup`]: shogi_types::Setup
+#[doc(inline)]
+pub use shogi_types as types;
+
+/// The always-valid [`Position`](shogi_movegen::Position): legal moves, play, Zobrist keys,
+/// perft: the [`shogi_movegen`] crate.
+#[doc(inline)]
+pub use shogi_movegen as movegen;
+
+/// [`Game`](shogi_rules::Game) and every ending of a game (checkmate, sennichite, impasse
+/// rules, move limits): the [`shogi_rules`] crate.
+#[doc(inline)]
+pub use shogi_rules as rules;
+
+/// Handicaps, the untakeable-silver variant, rule presets and the run-time choice of variant
+/// ([`AnyPosition`](shogi_variants::AnyPosition), [`AnyGame`](shogi_variants::AnyGame)): the
+/// [`shogi_variants`] crate.
+#[doc(inline)]
+pub use shogi_variants as variants;
+
+/// The USI `position` command, Western and Japanese move notation: the [`shogi_notation`]
+/// crate.
+#[doc(inline)]
+pub use shogi_notation as notation;
+
+/// Game records (KIF, KI2, CSA), their encodings and format detection: the [`shogi_record`]
+/// crate.
+#[doc(inline)]
+pub use shogi_record as record;
+
+/// The types most programs use, to import with `use shogi_kit::prelude::*;`.
+///
+/// | item | from |
+/// |---|---|
+/// | [`Color`], [`Square`], [`Piece`], [`PieceKind`], [`Hand`], [`Bitboard`], [`Move`], [`Setup`] | [`types`](crate::types) |
+/// | [`Position`], [`Standard`], [`MoveList`], [`Fault`], [`IllegalMoveKind`] | [`movegen`](crate::movegen) |
+/// | [`Game`], [`RuleSet`], [`Outcome`], [`WinReason`], [`DrawReason`], [`ImpasseRule`] | [`rules`](crate::rules) |
+/// | [`Variant`], [`AnyPosition`], [`AnyGame`], [`Handicap`], [`Preset`], [`UntakeableSilver`] | [`variants`](crate::variants) |
+/// | [`PositionCommand`] | [`notation`](crate::notation) |
+/// | [`Record`] | [`record`](crate::record) |
+pub mod prelude {
+    pub use shogi_movegen::{Fault, IllegalMoveKind, MoveList, Position, Standard};
+    pub use shogi_notation::usi::PositionCommand;
+    pub use shogi_record::Record;
+    pub use shogi_rules::impasse::ImpasseRule;
+    pub use shogi_rules::{DrawReason, Game, Outcome, RuleSet, WinReason};
+    pub use shogi_types::{Bitboard, Color, Hand, Move, Piece, PieceKind, Setup, Square};
+    pub use shogi_variants::{AnyGame, AnyPosition, Handicap, Preset, UntakeableSilver, Variant};
+}
