@@ -2,7 +2,7 @@ use core::fmt;
 use core::hash::{BuildHasherDefault, Hasher};
 use std::collections::HashMap;
 
-use shogi_movegen::{Position, VariantHooks, Standard};
+use shogi_movegen::{Position, Standard, VariantHooks};
 use shogi_types::{ByColor, Color, Move};
 
 use crate::error::{DeclareError, GameOver, PlayError};
@@ -263,13 +263,12 @@ impl<R: VariantHooks> Game<R> {
     /// # Examples
     /// ```
     /// use shogi_movegen::{IllegalMoveKind, Position};
-    /// use shogi_notation::sfen::Sfen;
     /// use shogi_rules::{Game, Outcome, PlayError, WinReason};
-    /// use shogi_types::{Color, Move};
+    /// use shogi_types::{Color, Move, Setup};
     ///
     /// // A pawn drop that mates is illegal (uchifuzume): the game refuses it, unchanged.
-    /// let sfen: Sfen = "7lk/9/8S/9/9/9/9/7L1/8K b P 1".parse()?;
-    /// let mut game: Game = Game::new(Position::from_setup(sfen.into_setup())?);
+    /// let setup: Setup = "7lk/9/8S/9/9/9/9/7L1/8K b P 1".parse()?;
+    /// let mut game: Game = Game::new(Position::from_setup(setup)?);
     /// match game.play("P*1b".parse::<Move>()?) {
     ///     Err(PlayError::IllegalMove(e)) => assert_eq!(e.kind, IllegalMoveKind::DropPawnMate),
     ///     other => panic!("{other:?}"),
@@ -277,8 +276,8 @@ impl<R: VariantHooks> Game<R> {
     /// assert!(game.moves().is_empty());
     ///
     /// // Pushing a pawn to mate is fine.
-    /// let sfen: Sfen = "7lk/9/7GP/9/9/9/9/9/8K b - 1".parse()?;
-    /// let mut game: Game = Game::new(Position::from_setup(sfen.into_setup())?);
+    /// let setup: Setup = "7lk/9/7GP/9/9/9/9/9/8K b - 1".parse()?;
+    /// let mut game: Game = Game::new(Position::from_setup(setup)?);
     /// assert_eq!(
     ///     game.play("1c1b".parse::<Move>()?)?,
     ///     Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate }),
@@ -363,13 +362,12 @@ impl<R: VariantHooks> Game<R> {
     /// # Examples
     /// ```
     /// use shogi_movegen::Position;
-    /// use shogi_notation::sfen::Sfen;
     /// use shogi_rules::{Game, Outcome, RuleSet, WinReason};
-    /// use shogi_types::Color;
+    /// use shogi_types::{Color, Setup};
     ///
     /// // Black: 10 pieces in the camp, 27 points; the CSA rule asks 28 of Black.
-    /// let sfen: Sfen = "+R+BGGSS1K1/PPPP5/9/9/9/9/9/9/4k4 b 9P 1".parse()?;
-    /// let mut game: Game = Game::with_rules(Position::from_setup(sfen.into_setup())?, RuleSet::csa27());
+    /// let setup: Setup = "+R+BGGSS1K1/PPPP5/9/9/9/9/9/9/4k4 b 9P 1".parse()?;
+    /// let mut game: Game = Game::with_rules(Position::from_setup(setup)?, RuleSet::csa27());
     /// assert_eq!(
     ///     game.declare()?,
     ///     Outcome::Win { winner: Color::White, reason: WinReason::Impasse },

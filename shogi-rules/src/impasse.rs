@@ -51,13 +51,12 @@
 //!
 //! ```
 //! use shogi_movegen::Position;
-//! use shogi_notation::sfen::Sfen;
 //! use shogi_rules::impasse::{self, ImpasseRule};
 //! use shogi_rules::{DrawReason, Outcome, WinReason};
-//! use shogi_types::{ByColor, Color};
+//! use shogi_types::{ByColor, Color, Setup};
 //!
 //! let pos: Position = Position::from_setup(
-//!     "+R+BGGSS1K1/PPPP5/9/9/9/9/9/9/4k4 b 10P 1".parse::<Sfen>()?.into_setup(),
+//!     "+R+BGGSS1K1/PPPP5/9/9/9/9/9/9/4k4 b 10P 1".parse::<Setup>()?,
 //! )?;
 //! let points = impasse::points(&pos);
 //! assert_eq!(points.declaration.black, 28); // 5 + 5 + 4 + 4 on the board, 10 in hand
@@ -269,12 +268,12 @@ pub fn points<R: VariantHooks>(pos: &Position<R>) -> Points {
 ///
 /// ```
 /// use shogi_movegen::Position;
-/// use shogi_notation::sfen::Sfen;
 /// use shogi_rules::impasse;
+/// use shogi_types::Setup;
 ///
 /// // 二枚落ち: White plays without rook and bishop.
-/// let sfen: Sfen = "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1".parse()?;
-/// let start: Position = Position::from_setup(sfen.into_setup())?;
+/// let setup: Setup = "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1".parse()?;
+/// let start: Position = Position::from_setup(setup)?;
 /// let credit = impasse::handicap_credit(&start);
 /// assert_eq!((credit.black, credit.white), (0, 10));
 /// assert_eq!(impasse::handicap_credit(&Position::default()).white, 0);

@@ -230,3 +230,62 @@ fn errors_and_mate_problems() {
     // Surrounding white space and a CR are harmless.
     assert_eq!(run(&[], "  position startpos moves 7g7f  "), "ongoing");
 }
+
+#[test]
+fn position_reader() {
+    use cli::read_position_command as read;
+    use shogi_types::{Move, Setup};
+
+    let mv = |usi: &str| usi.parse::<Move>().unwrap_or_else(|e| panic!("{usi}: {e}"));
+    assert_eq!(read("startpos"), Ok((Setup::standard(), vec![])));
+    assert_eq!(
+        read("position startpos moves 7g7f 3c3d"),
+        Ok((Setup::standard(), vec![mv("7g7f"), mv("3c3d")]))
+    );
+    let sfen = "4k4/9/9/9/9/9/9/9/4K4 b P 3";
+    let setup: Setup = sfen.parse().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        read(&format!("position  sfen {sfen}\tmoves P*5e")),
+        Ok((setup, vec![mv("P*5e")]))
+    );
+    // The move number may be left out, and `moves` may be followed by nothing.
+    assert_eq!(
+        read("sfen 4k4/9/9/9/9/9/9/9/4K4 b P moves").map(|(s, m)| (s.move_number.get(), m)),
+        Ok((1, vec![]))
+    );
+    for (line, message) in [
+        ("", "usi position: empty, expected 'startpos' or 'sfen'"),
+        (
+            "position",
+            "usi position: expected 'startpos' or 'sfen' at byte 8",
+        ),
+        (
+            "position start",
+            "usi position: expected 'startpos' or 'sfen' at byte 9",
+        ),
+        (
+            "position startpos 7g7f",
+            "usi position: expected 'moves' or the end at byte 18",
+        ),
+        (
+            "sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 banana",
+            "usi position: expected 'moves' or the end at byte 33",
+        ),
+        (
+            "startpos moves 7g7f resign",
+            "usi: 'resign' at byte 20 is an engine answer, not a move",
+        ),
+    ] {
+        assert_eq!(read(line), Err(message.to_owned()), "{line:?}");
+    }
+    let bad_sfen = read("position sfen 9/9/9 b - 1").unwrap_err();
+    assert!(
+        bad_sfen.starts_with("usi position: cannot read the sfen at byte 14: sfen board: "),
+        "{bad_sfen}"
+    );
+    let bad_move = read("position startpos moves 7g7f 7g7x").unwrap_err();
+    assert!(
+        bad_move.starts_with("usi: cannot read moves[1] at byte 29: "),
+        "{bad_move}"
+    );
+}

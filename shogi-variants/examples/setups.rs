@@ -11,17 +11,18 @@
 
 use std::io::{BufWriter, Write};
 
-use shogi_notation::sfen::{MarkedSfen, Sfen};
 use shogi_variants::{Handicap, SilverSetup};
 
 fn main() -> std::io::Result<()> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     for h in Handicap::ALL {
-        let sfen = Sfen::from_setup(h.setup());
+        // The SFEN writer of `Setup`.
+        let sfen = h.setup();
         writeln!(out, "{}\t{}\t{sfen}", h.english_name(), h.japanese_name())?;
     }
     for s in SilverSetup::ALL {
-        let sfen = MarkedSfen::from_position(&s.position());
+        // The SFEN of the position, with its untakeable silvers marked `S!`.
+        let sfen = s.position();
         writeln!(out, "{}\t-\t{sfen}", s.english_name())?;
     }
     out.flush()

@@ -14,8 +14,8 @@
 use core::fmt;
 
 use shogi_movegen::{
-    Faults, IllegalMove, MoveList, Position, PositionError, PositionVisitor, VariantHooks, Standard,
-    VisitPosition,
+    Faults, IllegalMove, MoveList, Position, PositionError, PositionVisitor, Standard,
+    VariantHooks, VisitPosition,
 };
 use shogi_rules::impasse::Points;
 use shogi_rules::{DeclareError, Game, GameOver, Outcome, PlayError, RuleSet};
@@ -163,8 +163,9 @@ const fn error_variant<R: VariantRules>(_: &PositionError<R>) -> Variant {
 ///
 /// Every method of [`Position`] is here too, with the same name and meaning, forwarded to
 /// the position inside; methods that return a position return an `AnyPosition` of the same
-/// variant. Functions generic over `Position<R>` that accept a [`VisitPosition`] (such as
-/// `shogi_notation::western::write`) accept an `AnyPosition` as well. Build one from a typed
+/// variant. Functions generic over `Position<R>` that accept a [`VisitPosition`] (such as the
+/// move notation writers and readers of the crates above this one) accept an `AnyPosition` as
+/// well. Build one from a typed
 /// position with `From`, from a setup with [`AnyPosition::from_setup`], or from a
 /// [`Preset`](crate::presets::Preset).
 ///

@@ -6,15 +6,15 @@
 //! same method of the typed position returns, and every method of `AnyGame` what `Game<R>`'s
 //! returns after the same calls: moves, illegal moves, forfeits, undo, resignation by either
 //! colour, time forfeit, abandonment, agreed draws, interruption, declarations, recorded
-//! outcomes. Western and Japanese notation written and read through `&AnyPosition` must be the
-//! same as through `&Position<R>`.
+//! outcomes. A function generic over `VisitPosition` (as the notation writers and readers of
+//! the crates above this one are) must see through `AnyPosition` and `&AnyPosition` exactly
+//! the typed position.
 
-use shogi_movegen::{Fault, Position, PositionVisitor, Rules, Standard, VisitPosition};
-use shogi_notation::sfen::Sfen;
-use shogi_notation::{japanese, western};
+use shogi_movegen::{Fault, Position, PositionVisitor, Standard, VariantHooks, VisitPosition};
 use shogi_rules::{DrawReason, Game, Outcome, RuleSet, WinReason};
 use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::presets;
+use shogi_variants::untakeable_silver::mark_black_silvers;
 use shogi_variants::{
     AnyGame, AnyPosition, AnyPositionError, GameVisitor, Handicap, SilverSetup, UntakeableSilver,
     Variant, VariantRules, VisitGame,
@@ -55,17 +55,26 @@ fn for_each_start(check: &mut impl Check) {
         "standard setup, untakeable-silver rules",
         Position::<UntakeableSilver>::start(),
     );
+    check.run(
+        "standard setup with marked silvers, untakeable-silver rules",
+        marked_standard_start(),
+    );
+}
+
+/// The standard setup with Black's two silvers marked, under the variant's rules.
+fn marked_standard_start() -> Position<UntakeableSilver> {
+    Position::from_setup(mark_black_silvers(Setup::standard())).expect("valid start")
 }
 
 /// The typed variant of each start, to check that every start was visited.
 fn start_count() -> usize {
-    2 + Handicap::ALL.len() + SilverSetup::ALL.len()
+    3 + Handicap::ALL.len() + SilverSetup::ALL.len()
 }
 
 /// A few moves that are illegal in most positions, to compare the errors: every legal move
 /// with its promotion flag flipped, moves from empty squares, drops of every kind on every
 /// occupied square and on the first rank.
-fn probe_moves<R: Rules>(pos: &Position<R>) -> Vec<Move> {
+fn probe_moves<R: VariantHooks>(pos: &Position<R>) -> Vec<Move> {
     let mut out = Vec::new();
     for &m in pos.legal_moves().iter() {
         if let Move::Normal { from, to, promote } = m {
@@ -105,7 +114,7 @@ struct KeyAndRules;
 
 impl PositionVisitor for KeyAndRules {
     type Output = (u64, &'static str);
-    fn visit<R: Rules>(self, pos: &Position<R>) -> (u64, &'static str) {
+    fn visit<R: VariantHooks>(self, pos: &Position<R>) -> (u64, &'static str) {
         (pos.zobrist(), core::any::type_name::<R>())
     }
 }
@@ -122,8 +131,9 @@ fn check_position<R: VariantRules>(typed: &Position<R>, any: &AnyPosition, deep:
     assert_eq!(any.visit(KeyAndRules), typed.visit(KeyAndRules));
     assert_eq!((&any).visit(KeyAndRules).1, core::any::type_name::<R>());
     assert_eq!(any.to_setup(), typed.to_setup());
+    assert_eq!(any.to_setup().to_string(), typed.to_string());
     assert_eq!(any.side_to_move(), typed.side_to_move());
-    assert_eq!(any.ply(), typed.ply());
+    assert_eq!(any.move_number(), typed.move_number());
     for sq in Square::ALL {
         assert_eq!(any.piece_at(sq), typed.piece_at(sq), "{sq:?}");
     }
@@ -201,15 +211,18 @@ fn check_position<R: VariantRules>(typed: &Position<R>, any: &AnyPosition, deep:
         assert_eq!(any.perft(2), typed.perft(2));
         assert_eq!(any.perft_divide(2), typed.perft_divide(2));
     }
-    // Back from the setup, with and without the protection.
+    // Back from the setup, with its protection marks and without them.
     let setup = typed.to_setup();
-    assert_eq!(
-        AnyPosition::from_setup_with_protected(R::VARIANT, setup.clone(), typed.protected()),
-        Ok(AnyPosition::from(*typed))
-    );
+    assert_eq!(setup.protected, typed.protected());
     assert_eq!(
         AnyPosition::from_setup(R::VARIANT, setup.clone()),
-        Position::<R>::from_setup(setup)
+        Ok(AnyPosition::from(*typed))
+    );
+    let mut unmarked = setup;
+    unmarked.protected = Bitboard::EMPTY;
+    assert_eq!(
+        AnyPosition::from_setup(R::VARIANT, unmarked.clone()),
+        Position::<R>::from_setup(unmarked)
             .map(AnyPosition::from)
             .map_err(AnyPositionError::from)
     );
@@ -271,13 +284,25 @@ fn start_and_variants() {
         AnyPosition::start(Variant::Standard),
         AnyPosition::default()
     );
-    // The same setup under the two rules: only the protection differs.
+    // The same unmarked setup under the two rules: nothing is protected, only the variant
+    // differs.
     let standard = AnyPosition::start(Variant::Standard);
     let silver = AnyPosition::start(Variant::UntakeableSilver);
     assert_ne!(standard, silver);
     assert_eq!(standard.to_setup(), silver.to_setup());
+    assert_eq!(standard.to_setup(), Setup::standard());
     assert_eq!(standard.protected().count(), 0);
+    assert_eq!(silver.protected().count(), 0);
+    assert_eq!(standard.zobrist(), silver.zobrist());
+    // With the silvers marked, the variant protects them and standard shogi refuses the marks.
+    let marked = mark_black_silvers(Setup::standard());
+    let silver = AnyPosition::from_setup(Variant::UntakeableSilver, marked.clone()).expect("valid");
+    assert_eq!(silver, AnyPosition::from(marked_standard_start()));
     assert_eq!(silver.protected().count(), 2);
+    assert_eq!(silver.to_setup(), marked);
+    assert_ne!(standard.zobrist(), silver.zobrist());
+    let err = AnyPosition::from_setup(Variant::Standard, marked).expect_err("marked");
+    assert!(err.faults().contains(Fault::BadProtection));
     for variant in Variant::ALL {
         assert_eq!(AnyPosition::start(variant).variant(), variant);
         assert_eq!(AnyGame::new(AnyPosition::start(variant)).variant(), variant);
@@ -291,14 +316,12 @@ fn start_and_variants() {
 #[test]
 fn any_position_error_equals_the_typed_error() {
     fn check<R: VariantRules>(setup: &Setup, protected: Option<Bitboard>) {
-        let typed = match protected {
-            Some(p) => Position::<R>::from_setup_with_protected(setup.clone(), p),
-            None => Position::<R>::from_setup(setup.clone()),
-        };
-        let any = match protected {
-            Some(p) => AnyPosition::from_setup_with_protected(R::VARIANT, setup.clone(), p),
-            None => AnyPosition::from_setup(R::VARIANT, setup.clone()),
-        };
+        let mut setup = setup.clone();
+        if let Some(p) = protected {
+            setup.protected = p;
+        }
+        let typed = Position::<R>::from_setup(setup.clone());
+        let any = AnyPosition::from_setup(R::VARIANT, setup);
         let (typed, any) = match (typed, any) {
             (Err(t), Err(a)) => (t, a),
             other => panic!("both must fail: {other:?}"),
@@ -313,8 +336,8 @@ fn any_position_error_equals_the_typed_error() {
         };
         assert_eq!(any.clone().ignore_soft(), lift(typed.clone().ignore_soft()));
         assert_eq!(
-            any.clone().ignore_composed(),
-            lift(typed.clone().ignore_composed())
+            any.clone().ignore_problem_faults(),
+            lift(typed.clone().ignore_problem_faults())
         );
         for fault in Fault::ALL {
             assert_eq!(
@@ -324,7 +347,7 @@ fn any_position_error_equals_the_typed_error() {
             );
         }
     }
-    let parse = |sfen: &str| sfen.parse::<Sfen>().expect("valid test SFEN").into_setup();
+    let parse = |sfen: &str| sfen.parse::<Setup>().expect("valid test SFEN");
     let setups = [
         Setup::empty(),
         // Too much material (soft): ten pawns in Black's hand.
@@ -340,9 +363,12 @@ fn any_position_error_equals_the_typed_error() {
         check::<Standard>(setup, None);
         check::<UntakeableSilver>(setup, None);
     }
-    // Protection of a square without a Black silver.
+    // Protection of a square without a Black silver; any protection in standard shogi.
     let start = Setup::standard();
     check::<UntakeableSilver>(&start, Some(Bitboard::from_square(Square::SQ_5I)));
+    check::<UntakeableSilver>(&start, Some(Bitboard::from_square(Square::SQ_5E)));
+    check::<Standard>(&start, Some(Bitboard::from_square(Square::SQ_7I)));
+    check::<Standard>(&start, Some(Bitboard::from_square(Square::SQ_5I)));
     // The setups that are valid build the same positions.
     let mut valid = Setup::standard();
     valid.set_piece(
@@ -572,7 +598,7 @@ fn declarations_agree() {
         "+R+BGGSS3/PPPP5/9/4K4/9/9/9/9/4k4 b 10P 1",
     ];
     for sfen in sfens {
-        let setup = sfen.parse::<Sfen>().expect("valid test SFEN").into_setup();
+        let setup = sfen.parse::<Setup>().expect("valid test SFEN");
         for rules in [
             RuleSet::none(),
             RuleSet::csa27(),
@@ -589,81 +615,77 @@ fn declarations_agree() {
     }
 }
 
-/// Notation written and read through `&AnyPosition` equals notation through `&Position<R>`,
-/// and reads back to the move written.
-struct Notation {
-    rng: Rng,
-    moves: usize,
+/// What a function generic over [`VisitPosition`] sees of a position: its setup (with the
+/// marks) and SFEN, its legal moves in order, the answers to the probe moves, its key and the
+/// name of its rules' type.
+struct Seen;
+
+type SeenOutput = (Setup, String, Vec<Move>, Vec<bool>, u64, &'static str);
+
+impl PositionVisitor for Seen {
+    type Output = SeenOutput;
+    fn visit<R: VariantHooks>(self, pos: &Position<R>) -> SeenOutput {
+        (
+            pos.to_setup(),
+            pos.to_string(),
+            pos.legal_moves().to_vec(),
+            probe_moves(pos)
+                .into_iter()
+                .map(|m| pos.is_legal(m))
+                .collect(),
+            pos.zobrist(),
+            core::any::type_name::<R>(),
+        )
+    }
 }
 
-impl Check for Notation {
+/// A function generic over [`VisitPosition`], as the notation writers and readers are.
+fn seen(pos: &impl VisitPosition) -> SeenOutput {
+    pos.visit(Seen)
+}
+
+/// A generic function sees through `AnyPosition`, `&AnyPosition` and `&&AnyPosition` what it
+/// sees of the typed position, along random walks.
+struct Visits {
+    rng: Rng,
+    positions: usize,
+}
+
+impl Check for Visits {
     fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>) {
         let mut typed = start;
-        let mut previous = None;
         for _ in 0..50 {
             let any = AnyPosition::from(typed);
+            let expected = seen(&typed);
+            assert_eq!(expected.5, core::any::type_name::<R>(), "{name}");
+            assert_eq!(seen(&any), expected, "{name}");
+            assert_eq!(seen(&&any), expected, "{name}");
+            assert_eq!(seen(&&&any), expected, "{name}");
+            self.positions += 1;
             let legal = typed.legal_moves();
             if legal.is_empty() {
                 break;
             }
-            let options = western::WesternOptions::new()
-                .with_numeric_ranks(true)
-                .with_dragon_horse_letters(true);
-            for &m in &legal {
-                self.moves += 1;
-                let w = western::write(&any, m).expect("legal");
-                assert_eq!(western::write(&typed, m), Ok(w.clone()), "{name} {m}");
-                assert_eq!(western::write(&&any, m), Ok(w.clone()));
-                assert_eq!(
-                    western::write_with(&any, m, options),
-                    western::write_with(&typed, m, options)
-                );
-                assert_eq!(western::describe(&any, m), western::describe(&typed, m));
-                let parsed = western::parse(&w).expect("written text reads back");
-                assert_eq!(parsed.resolve(&any), Ok(m), "{name} {w}");
-                assert_eq!(parsed.resolve(&typed), Ok(m), "{name} {w}");
-                assert_eq!(parsed.resolve_strict(&any), parsed.resolve_strict(&typed));
-
-                let j = japanese::write(&any, m, previous).expect("legal");
-                assert_eq!(
-                    japanese::write(&typed, m, previous),
-                    Ok(j.clone()),
-                    "{name} {m}"
-                );
-                assert_eq!(
-                    japanese::describe(&any, m, previous),
-                    japanese::describe(&typed, m, previous)
-                );
-                let parsed = japanese::parse(&j).expect("written text reads back");
-                assert_eq!(parsed.resolve(&any, previous), Ok(m), "{name} {j}");
-                assert_eq!(parsed.resolve(&typed, previous), Ok(m), "{name} {j}");
-            }
-            for m in probe_moves(&typed).into_iter().take(10) {
-                assert_eq!(western::write(&any, m), western::write(&typed, m), "{m}");
-                assert_eq!(
-                    japanese::write(&any, m, previous),
-                    japanese::write(&typed, m, previous),
-                    "{m}"
-                );
-            }
-            let m = legal[self.rng.below(legal.len())];
-            typed.play(m).expect("legal");
-            previous = Some(m);
+            typed
+                .play(legal[self.rng.below(legal.len())])
+                .expect("legal");
         }
     }
 }
 
 #[test]
-fn notation_through_any_position_equals_notation_through_the_typed_position() {
-    let mut notation = Notation {
+fn generic_code_sees_the_typed_position_through_any_position() {
+    let mut visits = Visits {
         rng: Rng(0x5EED_0003),
-        moves: 0,
+        positions: 0,
     };
-    for_each_start(&mut notation);
-    assert!(notation.moves > 20_000, "{} moves", notation.moves);
-    // A fixed example, against text written by hand.
+    for_each_start(&mut visits);
+    assert!(visits.positions > 500, "{} positions", visits.positions);
+    // A fixed example: the six-piece setup is seen as a position of the variant, marks and all.
     let pos = AnyPosition::from(SilverSetup::SixPiece.position());
-    let m: Move = "3i3h".parse().expect("USI");
-    assert_eq!(western::write(&pos, m).as_deref(), Ok("S-3h"));
-    assert_eq!(japanese::write(&pos, m, None).as_deref(), Ok("▲３八銀"));
+    let (setup, sfen, legal, _, _, rules) = seen(&pos);
+    assert_eq!(setup, SilverSetup::SixPiece.setup());
+    assert_eq!(sfen, SilverSetup::SixPiece.sfen());
+    assert_eq!(legal.len(), 20);
+    assert_eq!(rules, core::any::type_name::<UntakeableSilver>());
 }

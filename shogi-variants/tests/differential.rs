@@ -22,9 +22,9 @@ use std::fmt::Write as _;
 
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
-use shogi_movegen::{IllegalMoveKind, Position, Rules};
-use shogi_notation::sfen::MarkedSfen;
+use shogi_movegen::{IllegalMoveKind, Position, VariantHooks};
 use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
+use shogi_variants::untakeable_silver::mark_black_silvers;
 use shogi_variants::{SilverSetup, UntakeableSilver};
 use walk::Step;
 
@@ -47,7 +47,7 @@ fn protected_bitboard(marks: &reference::Protected) -> Bitboard {
 
 /// The SFEN of a position with its untakeable silvers marked, for failure messages.
 fn describe(pos: &Position<UntakeableSilver>) -> String {
-    MarkedSfen::from_position(pos).to_string()
+    pos.to_string()
 }
 
 /// What a test compared, printed at its end.
@@ -164,6 +164,8 @@ fn check_walk(
                     m
                 );
                 mirror = reference::play_protected(&mirror.0, &mirror.1, m);
+                // The reference keeps its protection apart; the setup carries it as marks.
+                mirror.0.protected = protected_bitboard(&mirror.1);
                 prop_assert_eq!(&pos.to_setup(), &mirror.0, "{}: play({})", describe(pos), m);
                 prop_assert_eq!(
                     pos.protected(),
@@ -282,8 +284,11 @@ fn sparse_positions_match_the_reference() {
         1000,
         (sparse_setup(), walk::choices(8)),
         |((setup, marks), choices)| {
-            let Ok(pos) = Position::<UntakeableSilver>::from_setup_with_protected(setup, marks)
-            else {
+            let setup = Setup {
+                protected: marks,
+                ..setup
+            };
+            let Ok(pos) = Position::<UntakeableSilver>::from_setup(setup) else {
                 return Ok(());
             };
             check_walk(pos, &choices, &mut tally.borrow_mut())
@@ -316,15 +321,25 @@ fn perft2_matches_the_reference() {
     );
 }
 
-/// The hook is the variant's: `UntakeableSilver` protects what `SilverRules` of the movegen
-/// tests protects.
+/// The hook is the variant's: `UntakeableSilver` protects the pieces `SilverRules` of the
+/// movegen tests protects, and its start setups mark the silvers those tests mark.
 #[test]
 fn same_protection_as_the_test_rules() {
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            let piece = Piece::new(color, kind);
+            assert_eq!(
+                UntakeableSilver::can_be_protected(piece),
+                walk::SilverRules::can_be_protected(piece),
+                "{piece:?}"
+            );
+        }
+    }
     for s in SilverSetup::ALL {
         let setup = s.setup();
-        assert_eq!(
-            UntakeableSilver::initial_protected(&setup),
-            walk::SilverRules::initial_protected(&setup)
-        );
+        assert_eq!(setup.protected, walk::black_silvers(&setup), "{s}");
+        let mut unmarked = setup.clone();
+        unmarked.protected = Bitboard::EMPTY;
+        assert_eq!(mark_black_silvers(unmarked), setup, "{s}");
     }
 }

@@ -5,10 +5,9 @@
 use std::num::NonZeroU32;
 
 use shogi_movegen::{Fault, Position, Standard};
-use shogi_notation::sfen::MarkedSfen;
 use shogi_rules::impasse::ImpasseRule;
 use shogi_rules::{AtLimit, DeclareError, DrawReason, Game, Outcome, WinReason};
-use shogi_types::{Color, Move, Setup};
+use shogi_types::{Bitboard, Color, Move, Setup};
 use shogi_variants::presets::{self, Preset};
 use shogi_variants::{AnyGame, AnyPosition, Handicap, SilverSetup, UntakeableSilver, Variant};
 
@@ -17,8 +16,9 @@ fn mv(usi: &str) -> Move {
 }
 
 fn variant_game(sfen: &str, rules: shogi_rules::RuleSet) -> Game<UntakeableSilver> {
-    let sfen: MarkedSfen = sfen.parse().expect("valid test SFEN");
-    Game::with_rules(sfen.to_position().expect("valid test position"), rules)
+    let setup: Setup = sfen.parse().expect("valid test SFEN");
+    let start = Position::<UntakeableSilver>::from_setup(setup).expect("valid test position");
+    Game::with_rules(start, rules)
 }
 
 #[test]
@@ -144,8 +144,8 @@ fn protection_is_part_of_the_repetition_identity() {
         game.play(mv(m)).expect("legal");
     }
     assert_eq!(game.repetitions(), 1);
-    let plain: MarkedSfen = "4k4/9/9/9/4S4/9/9/9/4K4 b S 1".parse().expect("valid");
-    let start = Position::<Standard>::from_setup(plain.into_setup()).expect("valid");
+    let plain: Setup = "4k4/9/9/9/4S4/9/9/9/4K4 b S 1".parse().expect("valid");
+    let start = Position::<Standard>::from_setup(plain).expect("valid");
     let mut standard = Game::with_rules(start, presets::STANDARD_CSA27);
     for m in moves {
         standard.play(mv(m)).expect("legal");
@@ -213,9 +213,15 @@ fn presets_start_where_they_say() {
 #[test]
 fn any_position_and_any_game_forward_to_the_variant() {
     let setup = SilverSetup::SixPiece.setup();
-    let standard = AnyPosition::from_setup(Variant::Standard, setup.clone()).expect("valid");
-    let silver = AnyPosition::from_setup(Variant::UntakeableSilver, setup).expect("valid");
-    assert_eq!(standard.to_setup(), silver.to_setup());
+    let mut unmarked = setup.clone();
+    unmarked.protected = Bitboard::EMPTY;
+    // Standard shogi refuses the marks of the variant's setup; the same board unmarked is fine.
+    let err = AnyPosition::from_setup(Variant::Standard, setup.clone()).expect_err("marked");
+    assert!(err.faults().contains(Fault::BadProtection), "{err}");
+    let standard = AnyPosition::from_setup(Variant::Standard, unmarked.clone()).expect("valid");
+    let silver = AnyPosition::from_setup(Variant::UntakeableSilver, setup.clone()).expect("valid");
+    assert_eq!(standard.to_setup(), unmarked);
+    assert_eq!(silver.to_setup(), setup);
     assert!(standard.protected().is_empty());
     assert_eq!(silver.protected().count(), 2);
     assert_ne!(standard.zobrist(), silver.zobrist());

@@ -1,5 +1,5 @@
 //! Cross-checks the perft data of the handicap and untakeable-silver start positions
-//! (`shogi-movegen/tests/data/{handicaps,variants}.perft`) with the deliberately simple
+//! (`shogi-movegen/tests/data/handicaps.perft`, `tests/data/variants.perft`) with the deliberately simple
 //! reference generator of `shogi-movegen/tests/reference` (STYLE §8: variants have no
 //! published perft counts, so an independent oracle has to vouch for them).
 //!
@@ -14,11 +14,10 @@
 #[path = "../../shogi-movegen/tests/reference/mod.rs"]
 mod reference;
 
-use shogi_notation::sfen::{MarkedSfen, Sfen};
 use shogi_variants::{Handicap, SilverSetup};
 
 const HANDICAPS: &str = include_str!("../../shogi-movegen/tests/data/handicaps.perft");
-const VARIANTS: &str = include_str!("../../shogi-movegen/tests/data/variants.perft");
+const VARIANTS: &str = include_str!("data/variants.perft");
 
 struct Entry {
     id: String,
@@ -110,7 +109,7 @@ fn depths_by_sfen(text: &str) -> Vec<(String, Vec<u32>)> {
 fn every_handicap_and_setup_has_perft_data() {
     let handicaps = depths_by_sfen(HANDICAPS);
     for h in Handicap::ALL {
-        let written = Sfen::from_setup(h.setup()).to_string();
+        let written = h.setup().to_string();
         assert_eq!(written, h.sfen(), "{h}");
         let depths = handicaps.iter().find(|(s, _)| *s == written);
         let depths = depths.map(|(_, d)| d.clone()).unwrap_or_default();
@@ -120,7 +119,7 @@ fn every_handicap_and_setup_has_perft_data() {
 
     let variants = depths_by_sfen(VARIANTS);
     for s in SilverSetup::ALL {
-        let written = MarkedSfen::from_position(&s.position()).to_string();
+        let written = s.position().to_string();
         assert_eq!(written, s.sfen(), "{s}");
         let depths = variants.iter().find(|(t, _)| *t == written);
         let depths = depths.map(|(_, d)| d.clone()).unwrap_or_default();

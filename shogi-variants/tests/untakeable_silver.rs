@@ -6,22 +6,27 @@
 mod reference;
 
 use shogi_movegen::{Fault, IllegalMoveKind, Position, Standard};
-use shogi_notation::sfen::{MarkedSfen, Sfen};
-use shogi_types::{Bitboard, Color, Move, PieceKind, Square};
+use shogi_types::{Bitboard, Color, Move, PieceKind, Setup, Square};
+use shogi_variants::untakeable_silver::mark_black_silvers;
 use shogi_variants::{SilverSetup, UntakeableSilver};
 
 type Silver = Position<UntakeableSilver>;
 
-/// A position of the variant from an SFEN with `S!` marks.
+/// The setup of an SFEN (with its `S!` marks).
+fn setup(sfen: &str) -> Setup {
+    sfen.parse().expect("test SFEN is valid")
+}
+
+/// A position of the variant from an SFEN: exactly the silvers marked `S!` are protected.
 fn variant(sfen: &str) -> Silver {
-    let sfen: MarkedSfen = sfen.parse().expect("test SFEN is valid");
-    sfen.to_position().expect("test position is valid")
+    Silver::from_setup(setup(sfen)).expect("test position is valid")
 }
 
 /// The same board under standard rules (marks dropped).
 fn standard(sfen: &str) -> Position<Standard> {
-    let marked: MarkedSfen = sfen.parse().expect("test SFEN is valid");
-    Position::from_setup(marked.into_setup()).expect("test position is valid")
+    let mut unmarked = setup(sfen);
+    unmarked.protected = Bitboard::EMPTY;
+    Position::from_setup(unmarked).expect("test position is valid")
 }
 
 fn mv(usi: &str) -> Move {
@@ -29,7 +34,7 @@ fn mv(usi: &str) -> Move {
 }
 
 /// The sorted USI strings of the legal moves.
-fn moves<R: shogi_movegen::Rules>(pos: &Position<R>) -> Vec<String> {
+fn moves<R: shogi_movegen::VariantHooks>(pos: &Position<R>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     pos.for_each_legal_move(|m| out.push(m.to_string()));
     out.sort();
@@ -166,7 +171,15 @@ fn positions_differing_only_in_protection_are_different() {
     // Black's silver on 5e untakeable (X) or not (Y): same board, hands and side to move.
     let x = variant("4k4/9/9/9/4S!4/9/9/9/4K4 b S 1");
     let y = variant("4k4/9/9/9/4S4/9/9/9/4K4 b S 1");
-    assert_eq!(x.to_setup(), y.to_setup());
+    let (sx, sy) = (x.to_setup(), y.to_setup());
+    assert_eq!(
+        (sx.board, sx.hands, sx.side_to_move),
+        (sy.board, sy.hands, sy.side_to_move)
+    );
+    // Only the marks tell them apart.
+    assert_eq!(sx.protected, Bitboard::from_square(Square::SQ_5E));
+    assert!(sy.protected.is_empty());
+    assert_ne!(sx.to_string(), sy.to_string());
     assert_ne!(x, y);
     assert_ne!(x.zobrist(), y.zobrist());
 
@@ -242,28 +255,136 @@ fn dropped_silver_is_ordinary() {
 }
 
 #[test]
-fn custom_setups_protect_every_black_silver_at_the_start() {
-    let sfen: Sfen = "4k4/9/9/9/9/9/2S+S1sS2/9/4K4 b - 1".parse().expect("valid");
-    let pos = Silver::from_setup(sfen.into_setup()).expect("valid");
-    assert_eq!(
-        pos.protected(),
-        Bitboard::from_square(Square::SQ_7G) | Square::SQ_3G
+fn custom_setups_protect_exactly_the_marked_silvers() {
+    // Black: silvers on 7g and 3g, a promoted silver on 6g; White: a silver on 4g.
+    let plain = setup("4k4/9/9/9/9/9/2S+S1sS2/9/4K4 b - 1");
+    let both = Bitboard::from_square(Square::SQ_7G) | Square::SQ_3G;
+    // No mark, no protection: the setup's history is not guessed.
+    assert!(
+        Silver::from_setup(plain.clone())
+            .expect("valid")
+            .protected()
+            .is_empty()
     );
-    // A mark on anything else than Black's unpromoted silver is refused.
-    let setup = pos.to_setup();
+    // One mark protects that silver only.
+    let mut one = plain.clone();
+    one.protected = Bitboard::from_square(Square::SQ_3G);
+    let pos = Silver::from_setup(one.clone()).expect("valid");
+    assert_eq!(pos.protected(), Bitboard::from_square(Square::SQ_3G));
+    assert_eq!(pos.to_setup(), one);
+    // `mark_black_silvers` marks every unpromoted Black silver, and nothing else.
+    let marked = mark_black_silvers(plain.clone());
+    assert_eq!(marked.protected, both);
+    assert_eq!(marked.to_string(), "4k4/9/9/9/9/9/2S!+S1sS!2/9/4K4 b - 1");
+    assert_eq!(mark_black_silvers(one), marked);
+    let pos = Silver::from_setup(marked.clone()).expect("valid");
+    assert_eq!(pos.protected(), both);
+    assert_eq!(pos.to_setup(), marked);
+
+    // A mark on anything else than Black's unpromoted silver is refused: a promoted silver
+    // (6g), a White silver (4g), another piece (the king on 5i), an empty square (5e), alone
+    // or beside valid marks.
     for sq in [Square::SQ_6G, Square::SQ_4G, Square::SQ_5I, Square::SQ_5E] {
-        let err = Silver::from_setup_with_protected(setup.clone(), Bitboard::from_square(sq))
-            .expect_err("not a black unpromoted silver");
-        assert!(err.faults().contains(Fault::BadProtection), "{sq}");
+        for base in [&plain, &marked] {
+            let mut bad = base.clone();
+            bad.protected |= sq;
+            let err = Silver::from_setup(bad).expect_err("not a black unpromoted silver");
+            assert!(err.faults().contains(Fault::BadProtection), "{sq}");
+            assert_eq!(err.faults().iter().count(), 1, "{sq}: {err}");
+        }
     }
-    // The start setups.
+
+    // The start setups mark their silvers.
     for s in SilverSetup::ALL {
         let pos = s.position();
         assert_eq!(pos.side_to_move(), UntakeableSilver::SILVER_SIDE);
         assert_eq!(pos.protected(), pos.pieces(Color::Black, PieceKind::Silver));
-        assert_eq!(MarkedSfen::from_position(&pos).to_string(), s.sfen());
+        assert_eq!(s.setup().protected, pos.protected());
+        assert_eq!(pos.to_string(), s.sfen());
         assert_eq!(variant(s.sfen()), pos);
+        // Without the marks the same board protects nothing.
+        let mut unmarked = s.setup();
+        unmarked.protected = Bitboard::EMPTY;
+        let unmarked = Silver::from_setup(unmarked).expect("valid");
+        assert!(unmarked.protected().is_empty());
+        assert_ne!(unmarked, pos);
     }
+}
+
+#[test]
+fn standard_shogi_refuses_every_mark() {
+    for sfen in [
+        "8k/9/8S!/9/9/9/9/9/K6R1 b - 1",
+        "4k4/9/9/9/9/9/2S!+S1sS!2/9/4K4 b - 1",
+    ] {
+        let err = Position::<Standard>::from_setup(setup(sfen)).expect_err("marked");
+        assert!(err.faults().contains(Fault::BadProtection), "{sfen}");
+        assert_eq!(err.faults().iter().count(), 1, "{sfen}: {err}");
+        // The same board without the marks is a valid standard position.
+        standard(sfen);
+    }
+    for s in SilverSetup::ALL {
+        let err = Position::<Standard>::from_setup(s.setup()).expect_err("marked");
+        assert!(err.faults().contains(Fault::BadProtection), "{s}");
+    }
+    // A mark the variant would refuse too.
+    let mut king = Setup::standard();
+    king.protected = Bitboard::from_square(Square::SQ_5I);
+    let err = Position::<Standard>::from_setup(king).expect_err("marked");
+    assert!(err.faults().contains(Fault::BadProtection));
+}
+
+#[test]
+fn sfen_marks_round_trip_through_a_position() {
+    for sfen in [
+        "8k/9/8S!/9/9/9/9/9/K6R1 b - 1",
+        "8k/8S!/9/9/9/9/9/9/K6R1 w - 1",
+        "7S!k/9/6G2/9/9/9/9/9/K8 b P 1",
+        "4k4/9/9/9/4S!4/9/9/9/4K4 b S 1",
+        "4k4/9/9/9/9/9/2S!+S1sS!2/9/4K4 b - 1",
+        "4k4/9/9/9/9/9/2S+S1sS!2/9/4K4 w 2P3p 17",
+    ] {
+        let read = setup(sfen);
+        let pos = variant(sfen);
+        assert_eq!(pos.protected(), read.protected, "{sfen}");
+        assert_eq!(pos.to_setup(), read, "{sfen}");
+        assert_eq!(pos.to_string(), sfen);
+        assert_eq!(pos.to_setup().to_string(), sfen);
+        assert_eq!(variant(&pos.to_string()), pos, "{sfen}");
+    }
+    // The mark follows the silver, and is gone once it promotes.
+    let mut pos = variant("8k/9/8S!/9/9/9/9/9/K6R1 b - 1");
+    pos.play(mv("1c2b")).expect("legal");
+    assert_eq!(pos.to_string(), "8k/7S!1/9/9/9/9/9/9/K6R1 w - 2");
+    pos.play(mv("1a1b")).expect("legal");
+    pos.play(mv("2b2a+")).expect("legal");
+    assert!(pos.protected().is_empty());
+    assert_eq!(pos.to_string(), "7+S1/8k/9/9/9/9/9/9/K6R1 w - 4");
+}
+
+#[test]
+fn unmarked_black_silver_is_capturable() {
+    // The board of the first mate above, with the silver on 1b unmarked: an ordinary piece,
+    // which the king takes.
+    let sfen = "8k/8S/9/9/9/9/9/9/K6R1 w - 1";
+    let pos = variant(sfen);
+    assert!(pos.protected().is_empty());
+    assert!(pos.is_check());
+    assert_eq!(agreed_moves(sfen), ["1a1b"]);
+    let after = pos
+        .clone_play(mv("1a1b"))
+        .expect("the king takes the silver");
+    assert_eq!(after.hand(Color::White).count(PieceKind::Silver), 1);
+    // Beside a marked one, only the unmarked silver may be taken.
+    let sfen = "3S!S4/4k4/9/9/9/9/9/9/4K4 w - 1";
+    let pos = variant(sfen);
+    assert_eq!(pos.protected(), Bitboard::from_square(Square::SQ_6A));
+    assert!(pos.is_legal(mv("5b5a")));
+    assert_eq!(
+        pos.clone_play(mv("5b6a")).map_err(|e| e.kind),
+        Err(IllegalMoveKind::CaptureProtected)
+    );
+    agreed_moves(sfen);
 }
 
 /// `Position::play` on a copy.

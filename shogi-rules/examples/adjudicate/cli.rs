@@ -13,7 +13,8 @@
 //!
 //! # Lines
 //! Each input line is a USI position command (`[position] startpos|sfen … [moves …]`), optionally
-//! followed by the word `declare`. The moves are played one by one with [`Game::play`], so the
+//! followed by the word `declare`. The command is read by [`read_position_command`], a small
+//! reader of its own, so the example needs nothing above `shogi-rules`. The moves are played one by one with [`Game::play`], so the
 //! first move that cannot be played is reported with its index, including a move after the end
 //! (`game-over`). Then, if asked, the side to move declares. The output line is one of:
 //!
@@ -27,9 +28,10 @@
 //! problem, more pieces than one set) are accepted by waiving those faults explicitly.
 
 use shogi_movegen::{IllegalMoveKind, Position, Standard};
-use shogi_notation::usi::PositionCommand;
 use shogi_rules::impasse::ImpasseRule;
 use shogi_rules::{AtLimit, Game, MoveLimit, PlayError, RuleSet};
+use shogi_types::sfen::ParseSfenError;
+use shogi_types::{Move, Setup};
 
 /// The usage line printed on a bad option.
 pub const USAGE: &str = "usage: adjudicate [--impasse none|24|27|24-declaration|try] \
@@ -100,11 +102,11 @@ pub fn adjudicate_line(rules: RuleSet, line: &str) -> String {
         _ if text == "declare" => ("", true),
         _ => (text, false),
     };
-    let cmd: PositionCommand = match command.parse() {
+    let (setup, moves) = match read_position_command(command) {
         Ok(cmd) => cmd,
-        Err(e) => return format!("error: {e}"),
+        Err(message) => return format!("error: {message}"),
     };
-    let start = match Position::<Standard>::from_setup(cmd.start.to_setup()) {
+    let start = match Position::<Standard>::from_setup(setup) {
         Ok(pos) => pos,
         Err(e) => match e.ignore_soft() {
             Ok(pos) => pos,
@@ -112,7 +114,7 @@ pub fn adjudicate_line(rules: RuleSet, line: &str) -> String {
         },
     };
     let mut game = Game::with_rules(start, rules);
-    for (index, &m) in cmd.moves.iter().enumerate() {
+    for (index, &m) in moves.iter().enumerate() {
         match game.play(m) {
             Ok(_) => {}
             Err(PlayError::IllegalMove(e)) => {
@@ -129,4 +131,99 @@ pub fn adjudicate_line(rules: RuleSet, line: &str) -> String {
         Some(outcome) => outcome.to_string(),
         None => "ongoing".to_owned(),
     }
+}
+
+/// The words of `text` (runs of anything but ASCII white space), each with its byte offset.
+fn words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, b) in text.bytes().enumerate() {
+        match (b.is_ascii_whitespace(), start) {
+            (true, Some(s)) => {
+                out.extend(text.get(s..i).map(|w| (s, w)));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.extend(text.get(s..).map(|w| (s, w)));
+    }
+    out
+}
+
+/// Reads a USI `position` command: `[position] startpos [moves m1 m2 …]` or
+/// `[position] sfen <board> <side> <hands> [<move number>] [moves m1 m2 …]`, words separated
+/// by ASCII white space. Returns the start setup (unchecked) and the moves (read, not played).
+///
+/// # Errors
+/// A message saying what cannot be read and at which byte: an empty command, a start other
+/// than `startpos` or `sfen`, an SFEN that cannot be read, a word other than `moves` after the
+/// start, or a move that cannot be read (with its index).
+pub fn read_position_command(text: &str) -> Result<(Setup, Vec<Move>), String> {
+    let words = words(text);
+    let mut rest: &[(usize, &str)] = match words.split_first() {
+        None => return Err("usi position: empty, expected 'startpos' or 'sfen'".to_owned()),
+        Some(((_, "position"), rest)) => rest,
+        Some(_) => &words,
+    };
+    let setup = match rest.split_first() {
+        None => {
+            return Err(format!(
+                "usi position: expected 'startpos' or 'sfen' at byte {}",
+                text.len()
+            ));
+        }
+        Some(((_, "startpos"), tail)) => {
+            rest = tail;
+            Setup::standard()
+        }
+        Some(((_, "sfen"), tail)) => {
+            let n = tail
+                .iter()
+                .position(|&(_, w)| w == "moves")
+                .unwrap_or(tail.len());
+            let (fields, after) = tail.split_at(n);
+            // The SFEN runs up to the word `moves`, or to the end of the text.
+            let end = after.first().map_or(text.len(), |&(offset, _)| offset);
+            let base = fields.first().map_or(end, |&(offset, _)| offset);
+            rest = after;
+            Setup::from_sfen_fields(text.get(base..end).unwrap_or_default()).map_err(|error| {
+                match error {
+                    ParseSfenError::TrailingText { offset } => format!(
+                        "usi position: expected 'moves' or the end at byte {}",
+                        base + offset
+                    ),
+                    error => format!("usi position: cannot read the sfen at byte {base}: {error}"),
+                }
+            })?
+        }
+        Some(((offset, _), _)) => {
+            return Err(format!(
+                "usi position: expected 'startpos' or 'sfen' at byte {offset}"
+            ));
+        }
+    };
+    let moves = match rest.split_first() {
+        None => Vec::new(),
+        Some(((_, "moves"), tail)) => tail
+            .iter()
+            .enumerate()
+            .map(|(index, &(offset, word))| match word {
+                "resign" | "win" => Err(format!(
+                    "usi: '{word}' at byte {offset} is an engine answer, not a move"
+                )),
+                _ => word.parse::<Move>().map_err(|error| {
+                    format!("usi: cannot read moves[{index}] at byte {offset}: {error}")
+                }),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(((offset, _), _)) => {
+            return Err(format!(
+                "usi position: expected 'moves' or the end at byte {offset}"
+            ));
+        }
+    };
+    Ok((setup, moves))
 }

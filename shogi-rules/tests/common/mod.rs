@@ -2,14 +2,13 @@
 #![allow(dead_code, reason = "each test binary uses a part of the helpers")]
 
 use shogi_movegen::{Position, Standard};
-use shogi_notation::sfen::Sfen;
 use shogi_rules::{Game, Outcome, RuleSet};
-use shogi_types::Move;
+use shogi_types::{Move, Setup};
 
 /// The position of an SFEN (which must be valid).
 pub fn pos(sfen: &str) -> Position<Standard> {
-    let setup = match sfen.parse::<Sfen>() {
-        Ok(s) => s.into_setup(),
+    let setup = match sfen.parse::<Setup>() {
+        Ok(s) => s,
         Err(e) => panic!("{sfen:?}: {e}"),
     };
     match Position::from_setup(setup) {
@@ -70,7 +69,7 @@ pub struct State {
 pub fn state(game: &Game) -> State {
     State {
         position: *game.position(),
-        ply: game.position().ply().get(),
+        ply: game.position().move_number().get(),
         moves: game.moves().to_vec(),
         keys: game.keys().to_vec(),
         checks: game.checks().to_vec(),
