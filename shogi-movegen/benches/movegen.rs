@@ -9,9 +9,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use shogi_movegen::{Position, ProtectedSet, Rules, Standard};
-use shogi_notation::sfen::Sfen;
-use shogi_types::{Bitboard, Move};
+use shogi_movegen::{Position, ProtectedSet, Standard, VariantHooks};
+use shogi_types::{Bitboard, Move, Setup};
 
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
@@ -25,14 +24,14 @@ const HANDICAP: &str = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 struct HookOn;
 
-impl Rules for HookOn {
+impl VariantHooks for HookOn {
     type Protected = Bitboard;
 }
 
 const _: () = assert!(<Bitboard as ProtectedSet>::ACTIVE);
 
-fn ours<R: Rules>(sfen: &str) -> Position<R> {
-    let setup = sfen.parse::<Sfen>().expect("bench sfen").into_setup();
+fn ours<R: VariantHooks>(sfen: &str) -> Position<R> {
+    let setup: Setup = sfen.parse().expect("bench sfen");
     Position::from_setup(setup).expect("bench position")
 }
 

@@ -1,4 +1,4 @@
-//! Prints the legal moves of positions read from stdin.
+//! Prints the legal moves of positions of standard shogi read from stdin.
 //!
 //! ```text
 //! cargo run --release -p shogi-movegen --example legal < positions.txt
@@ -10,29 +10,39 @@
 //! stops on a bad line. Positions with more material than one set or with only White's king
 //! (mate problems) are accepted: the example waives those soft faults explicitly.
 //!
-//! An SFEN with untakeable silvers marked `S!` is a position of the untakeable-silver variant
-//! (`shogi_variants::untakeable_silver`): it is read with `shogi_notation::sfen::MarkedSfen` and
-//! its moves are those of that variant, with the same output.
+//! The example uses `shogi-movegen` alone and plays standard shogi only. An SFEN that marks
+//! protected pieces (`S!`, the untakeable-silver variant) gets an `error:` line too, and a
+//! message on stderr; the exit code is then 2 once all input is read (0 otherwise, 1 on an I/O
+//! error). The full command, with the variants, is `shogi legal` of the `shogi-cli` crate.
 
 use std::io::{BufRead, BufWriter, Write};
+use std::process::ExitCode;
 
-use shogi_movegen::{Position, PositionError, Rules, Standard};
-use shogi_notation::sfen::MarkedSfen;
+use shogi_movegen::{Position, PositionError, Standard};
+use shogi_types::Setup;
 
-fn legal_line(line: &str) -> String {
+/// What became of one input line.
+enum Line {
+    /// The moves or the error, as written to stdout.
+    Done(String),
+    /// A setup with protection marks, which only a variant can play.
+    Variant,
+}
+
+fn legal_line(line: &str) -> Line {
     let text = line.trim();
     if text == "startpos" {
-        return moves_line(Ok(Position::<Standard>::start()));
+        return Line::Done(moves_line(Ok(Position::start())));
     }
-    match text.parse::<MarkedSfen>() {
-        Err(e) => format!("error: {e}"),
-        Ok(sfen) if sfen.marked().is_nonempty() => moves_line(sfen.to_position()),
-        Ok(sfen) => moves_line(Position::<Standard>::from_setup(sfen.into_setup())),
+    match text.parse::<Setup>() {
+        Err(e) => Line::Done(format!("error: {e}")),
+        Ok(setup) if setup.protected.is_nonempty() => Line::Variant,
+        Ok(setup) => Line::Done(moves_line(Position::from_setup(setup))),
     }
 }
 
 /// The sorted legal moves of the validated position (soft faults waived), or the error.
-fn moves_line<R: Rules>(pos: Result<Position<R>, PositionError<R>>) -> String {
+fn moves_line(pos: Result<Position, PositionError<Standard>>) -> String {
     match pos.or_else(PositionError::ignore_soft) {
         Ok(pos) => {
             let mut moves = Vec::new();
@@ -44,14 +54,38 @@ fn moves_line<R: Rules>(pos: Result<Position<R>, PositionError<R>>) -> String {
     }
 }
 
-fn main() -> std::io::Result<()> {
+fn run() -> std::io::Result<bool> {
     let stdin = std::io::stdin();
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for line in stdin.lock().split(b'\n') {
+    let mut variant = false;
+    for (number, line) in (1u64..).zip(stdin.lock().split(b'\n')) {
         let bytes = line?;
         let text = String::from_utf8_lossy(&bytes);
         let text = text.strip_suffix('\r').unwrap_or(&text);
-        writeln!(out, "{}", legal_line(text))?;
+        match legal_line(text) {
+            Line::Done(moves) => writeln!(out, "{moves}")?,
+            Line::Variant => {
+                variant = true;
+                writeln!(out, "error: protection marks (`!`) need a variant")?;
+                eprintln!(
+                    "error: line {number}: the SFEN marks protected pieces (`!`), which only a \
+                     variant has; this example plays standard shogi only (for variants use \
+                     `shogi legal` of shogi-cli)"
+                );
+            }
+        }
     }
-    out.flush()
+    out.flush()?;
+    Ok(variant)
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(false) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::from(2),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

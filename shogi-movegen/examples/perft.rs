@@ -1,4 +1,4 @@
-//! Counts the leaves of the legal move tree of a position.
+//! Counts the leaves of the legal move tree of a position of standard shogi.
 //!
 //! ```text
 //! cargo run --release -p shogi-movegen --example perft -- <depth> [startpos | <sfen>] [--divide]
@@ -10,66 +10,59 @@
 //! with only White's king (mate problems) are accepted: the example waives those soft faults
 //! explicitly.
 //!
-//! An SFEN with untakeable silvers marked `S!` is a position of the untakeable-silver variant
-//! (`shogi_variants::untakeable_silver`): it is read with `shogi_notation::sfen::MarkedSfen` and
-//! counted under that variant's rules, with the same output.
+//! The example uses `shogi-movegen` alone and plays standard shogi only. An SFEN that marks
+//! protected pieces (`S!`, the untakeable-silver variant) is refused with a message on stderr
+//! and exit code 2; exit code 1 is any other error. The full command, with the variants, is
+//! `shogi perft` of the `shogi-cli` crate.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use shogi_movegen::{Position, Rules, Standard};
-use shogi_notation::sfen::MarkedSfen;
-use shogi_variants::UntakeableSilver;
+use shogi_movegen::Position;
+use shogi_types::Setup;
 
 const USAGE: &str = "usage: perft <depth> [startpos | <sfen>] [--divide]";
 
-/// A position of standard shogi or of the untakeable-silver variant.
-enum Start {
-    Standard(Position<Standard>),
-    UntakeableSilver(Position<UntakeableSilver>),
+/// Why the example stops.
+enum Error {
+    /// Bad arguments, an unreadable SFEN or an invalid position (exit code 1).
+    Input(String),
+    /// A setup with protection marks, which only a variant can play (exit code 2).
+    Variant,
 }
 
-fn position(words: &[String]) -> Result<Start, String> {
+fn position(words: &[String]) -> Result<Position, Error> {
     if words.is_empty() || (words.len() == 1 && words[0] == "startpos") {
-        return Ok(Start::Standard(Position::start()));
+        return Ok(Position::start());
     }
-    let text = words.join(" ");
-    let sfen: MarkedSfen = text.parse().map_err(|e| format!("{e}"))?;
-    if sfen.marked().is_nonempty() {
-        return match sfen.to_position() {
-            Ok(pos) => Ok(Start::UntakeableSilver(pos)),
-            Err(e) => e
-                .ignore_soft()
-                .map(Start::UntakeableSilver)
-                .map_err(|e| e.to_string()),
-        };
+    let setup: Setup = words
+        .join(" ")
+        .parse()
+        .map_err(|e| Error::Input(format!("{e}")))?;
+    if setup.protected.is_nonempty() {
+        return Err(Error::Variant);
     }
-    match Position::from_setup(sfen.into_setup()) {
-        Ok(pos) => Ok(Start::Standard(pos)),
-        Err(e) => e
-            .ignore_soft()
-            .map(Start::Standard)
-            .map_err(|e| e.to_string()),
-    }
+    Position::from_setup(setup)
+        .or_else(|e| e.ignore_soft())
+        .map_err(|e| Error::Input(e.to_string()))
 }
 
-fn run() -> Result<(), String> {
+fn run() -> Result<(), Error> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let divide = args.iter().any(|a| a == "--divide");
     let rest: Vec<String> = args.into_iter().filter(|a| a != "--divide").collect();
-    let (depth, words) = rest.split_first().ok_or_else(|| USAGE.to_string())?;
+    let (depth, words) = rest
+        .split_first()
+        .ok_or_else(|| Error::Input(USAGE.to_string()))?;
     let depth: u32 = depth
         .parse()
-        .map_err(|_| format!("depth must be a non-negative integer\n{USAGE}"))?;
-    match position(words)? {
-        Start::Standard(pos) => count(&pos, depth, divide),
-        Start::UntakeableSilver(pos) => count(&pos, depth, divide),
-    }
+        .map_err(|_| Error::Input(format!("depth must be a non-negative integer\n{USAGE}")))?;
+    count(&position(words)?, depth, divide);
     Ok(())
 }
 
 /// Prints the perft of `pos` (split by first move with `divide`), then the time to stderr.
-fn count<R: Rules>(pos: &Position<R>, depth: u32, divide: bool) {
+fn count(pos: &Position, depth: u32, divide: bool) {
     let start = Instant::now();
     let total = if divide && depth > 0 {
         let mut lines: Vec<(String, u64)> = pos
@@ -97,9 +90,16 @@ fn count<R: Rules>(pos: &Position<R>, depth: u32, divide: bool) {
 fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(Error::Input(e)) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
+        }
+        Err(Error::Variant) => {
+            eprintln!(
+                "error: the SFEN marks protected pieces (`!`), which only a variant has; this \
+                 example plays standard shogi only (for variants use `shogi perft` of shogi-cli)"
+            );
+            ExitCode::from(2)
         }
     }
 }

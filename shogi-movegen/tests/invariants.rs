@@ -1,8 +1,9 @@
 //! Property tests of the invariants STYLE §4 and §8 promise for `Position`, on random positions
 //! reached by random legal walks with edits (`tests/walk`) and on random setups:
 //!
-//! - `Position::from_setup(p.to_setup()) == p` (with the protected squares for protecting
-//!   rules), and `to_setup` gives back the setup exactly;
+//! - `Position::from_setup(p.to_setup()) == p` (the setup carries the protection marks of
+//!   protecting rules), `to_setup` gives back the setup exactly, and the SFEN of the position
+//!   (`Display`, marks written `!`) reads back as that setup;
 //! - the incremental Zobrist key equals the key computed from scratch;
 //! - `is_legal(m) == legal_moves().contains(&m)` for every generated move and for random and
 //!   near-miss moves; `play` of an illegal move returns `Err`, names a kind that is really a
@@ -14,7 +15,9 @@
 //! - `legal_moves_from`, `legal_drops`, `legal_captures` and `legal_drop_moves` equal the
 //!   filtered legal moves; `perft_divide` sums to `perft`; `perft_unbulked == perft`;
 //! - for random setups `from_setup` never panics, reports exactly the faults found by an
-//!   independent check, waives soft faults only, and round-trips when it succeeds.
+//!   independent check, waives soft faults only, and round-trips when it succeeds; random
+//!   protection marks are `Fault::BadProtection` exactly when one is on a square without a
+//!   piece the rules can protect (always under `Standard`).
 //!
 //! Runs use a fixed proptest seed; `PROPTEST_RNG_SEED` and `PROPTEST_CASES` override it.
 
@@ -26,13 +29,13 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use shogi_movegen::{Fault, Faults, IllegalMoveKind, Position, Rules, Standard};
-use shogi_notation::sfen::Sfen;
+use shogi_movegen::{Fault, Faults, IllegalMoveKind, Position, Standard, VariantHooks};
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use walk::{BLACK_SILVER, SilverRules, run};
 
-fn sfen<R: Rules>(pos: &Position<R>) -> String {
-    Sfen::from_setup(pos.to_setup()).to_string()
+/// The SFEN of a position, protection marks included, for failure messages.
+fn sfen<R: VariantHooks>(pos: &Position<R>) -> String {
+    pos.to_string()
 }
 
 /// The reference's form of a set of protected squares.
@@ -66,7 +69,7 @@ impl Rng {
 /// Random moves for `pos`: arbitrary squares and kinds (kings and promoted kinds in drops
 /// included), moves of own pieces to random or nearby squares, and near misses of the legal
 /// moves (promotion flag flipped, drop kind changed, destination shifted by one square).
-fn random_moves<R: Rules>(pos: &Position<R>, rng: &mut Rng, legal: &[Move]) -> Vec<Move> {
+fn random_moves<R: VariantHooks>(pos: &Position<R>, rng: &mut Rng, legal: &[Move]) -> Vec<Move> {
     let own: Vec<Square> = pos.pieces_of_color(pos.side_to_move()).iter().collect();
     let mut out = Vec::new();
     for _ in 0..24 {
@@ -115,7 +118,7 @@ fn random_moves<R: Rules>(pos: &Position<R>, rng: &mut Rng, legal: &[Move]) -> V
 }
 
 /// Every move with an origin holding a piece of the side to move, and every drop of every kind.
-fn exhaustive_moves<R: Rules>(pos: &Position<R>) -> Vec<Move> {
+fn exhaustive_moves<R: VariantHooks>(pos: &Position<R>) -> Vec<Move> {
     let mut out = Vec::new();
     for from in pos.pieces_of_color(pos.side_to_move()) {
         for to in Square::ALL {
@@ -139,13 +142,13 @@ fn is_dead(kind: PieceKind, color: Color, to: Square) -> bool {
 
 /// What the checks of one position share: its legal moves and, computed on first use, the
 /// reference generator's view of it.
-struct Context<'a, R: Rules> {
+struct Context<'a, R: VariantHooks> {
     pos: &'a Position<R>,
     legal: BTreeSet<Move>,
     reference: OnceCell<(Setup, reference::Protected, Vec<Move>)>,
 }
 
-impl<'a, R: Rules> Context<'a, R> {
+impl<'a, R: VariantHooks> Context<'a, R> {
     fn new(pos: &'a Position<R>, moves: &[Move]) -> Context<'a, R> {
         Context {
             pos,
@@ -166,7 +169,7 @@ impl<'a, R: Rules> Context<'a, R> {
 }
 
 /// Checks that `kind` is a true reason why the illegal move `m` is illegal.
-fn check_reason<R: Rules>(
+fn check_reason<R: VariantHooks>(
     ctx: &Context<'_, R>,
     m: Move,
     kind: IllegalMoveKind,
@@ -259,7 +262,7 @@ fn check_reason<R: Rules>(
 }
 
 /// Checks `is_legal` and `play` for `m`.
-fn check_move<R: Rules>(ctx: &Context<'_, R>, m: Move) -> Result<(), TestCaseError> {
+fn check_move<R: VariantHooks>(ctx: &Context<'_, R>, m: Move) -> Result<(), TestCaseError> {
     let pos = ctx.pos;
     let is_legal = pos.is_legal(m);
     prop_assert_eq!(
@@ -300,7 +303,7 @@ fn check_move<R: Rules>(ctx: &Context<'_, R>, m: Move) -> Result<(), TestCaseErr
 }
 
 /// How many pieces of each unpromoted kind the board and both hands hold together.
-fn material<R: Rules>(pos: &Position<R>) -> [u32; 8] {
+fn material<R: VariantHooks>(pos: &Position<R>) -> [u32; 8] {
     let mut out = [0u32; 8];
     for sq in pos.occupied() {
         if let Some(p) = pos.piece_at(sq) {
@@ -332,20 +335,30 @@ fn flip_move(m: Move) -> Move {
 
 /// Whether this position gets the expensive checks (one in `n`), chosen by the key computed from
 /// scratch, so independent of the path to the position.
-fn is_sampled<R: Rules>(pos: &Position<R>, n: u64) -> bool {
+fn is_sampled<R: VariantHooks>(pos: &Position<R>, n: u64) -> bool {
     pos.compute_hash().is_multiple_of(n)
 }
 
 /// The invariants of one position that do not need the position it came from.
-fn check_position<R: Rules>(pos: &Position<R>) -> Result<(), TestCaseError> {
+fn check_position<R: VariantHooks>(pos: &Position<R>) -> Result<(), TestCaseError> {
     let name = sfen(pos);
 
-    // Round trip and Zobrist.
-    let again = Position::<R>::from_setup_with_protected(pos.to_setup(), pos.protected())
-        .or_else(|e| e.ignore_soft());
+    // Round trips (setup with its marks, SFEN text) and Zobrist.
+    let setup = pos.to_setup();
+    prop_assert_eq!(
+        setup.protected,
+        pos.protected(),
+        "{}: marks of to_setup",
+        name
+    );
+    let read: Result<Setup, _> = name.parse();
+    prop_assert_eq!(read.as_ref(), Ok(&setup), "{}: SFEN round trip", name);
+    prop_assert_eq!(setup.to_string(), name.clone());
+    let again = Position::<R>::from_setup(setup).or_else(|e| e.ignore_soft());
     prop_assert!(again.is_ok(), "{}: from_setup(to_setup()) failed", name);
     let again = again.expect("checked");
     prop_assert_eq!(&again, pos, "{}: round trip", name);
+    prop_assert_eq!(again.protected(), pos.protected());
     prop_assert_eq!(again.to_setup(), pos.to_setup());
     prop_assert_eq!(again.compute_hash(), pos.compute_hash());
     prop_assert!(
@@ -416,7 +429,10 @@ fn check_position<R: Rules>(pos: &Position<R>) -> Result<(), TestCaseError> {
             name,
             m
         );
-        prop_assert_eq!(child.ply().get(), pos.ply().get().saturating_add(1));
+        prop_assert_eq!(
+            child.move_number().get(),
+            pos.move_number().get().saturating_add(1)
+        );
         prop_assert_ne!(child.side_to_move(), pos.side_to_move());
     }
 
@@ -489,7 +505,7 @@ fn check_flipped(pos: &Position<Standard>) -> Result<(), TestCaseError> {
 }
 
 /// Walks `choices` from `start`, checking every position; returns how many were checked.
-fn check_walk<R: Rules>(
+fn check_walk<R: VariantHooks>(
     start: Position<R>,
     choices: &[u64],
     extra: impl Fn(&Position<R>) -> Result<(), TestCaseError>,
@@ -528,13 +544,11 @@ fn walk_invariants() {
 fn protected_walk_invariants() {
     let mut positions = 0u64;
     run(12, walk::choices(200), |choices| {
-        positions += check_walk(Position::<SilverRules>::start(), &choices, |pos| {
+        positions += check_walk(walk::silver_start(), &choices, |pos| {
             if let Some(sq) = pos.protected().first() {
-                let less = Position::<SilverRules>::from_setup_with_protected(
-                    pos.to_setup(),
-                    pos.protected().without(sq),
-                )
-                .or_else(|e| e.ignore_soft());
+                let mut setup = pos.to_setup();
+                setup.protected = setup.protected.without(sq);
+                let less = Position::<SilverRules>::from_setup(setup).or_else(|e| e.ignore_soft());
                 prop_assert!(less.is_ok());
                 let less = less.expect("checked");
                 prop_assert_ne!(&less, pos, "protection is part of the identity");
@@ -561,7 +575,7 @@ prop_compose! {
             0..6,
         ),
         white_to_move in any::<bool>(),
-        ply in 1u32..=u32::MAX,
+        move_number in 1u32..=u32::MAX,
     ) -> Setup {
         let mut setup = Setup::empty();
         for (sq, black, kind) in pieces {
@@ -580,7 +594,7 @@ prop_compose! {
         }
         setup.hands = h;
         setup.side_to_move = if white_to_move { Color::White } else { Color::Black };
-        setup.ply = std::num::NonZeroU32::new(ply).unwrap_or(std::num::NonZeroU32::MIN);
+        setup.move_number = std::num::NonZeroU32::new(move_number).unwrap_or(std::num::NonZeroU32::MIN);
         setup
     }
 }
@@ -646,6 +660,7 @@ fn expected_faults(setup: &Setup) -> (Faults, Option<bool>) {
 #[test]
 fn random_setups() {
     let (mut valid, mut soft, mut invalid) = (0u64, 0u64, 0u64);
+    let mut marked_positions = 0u64;
     run(3000, prop_oneof![any_setup(12), any_setup(40)], |setup| {
         let result = Position::<Standard>::from_setup(setup.clone());
         let (expected, check_decided) = expected_faults(&setup);
@@ -657,12 +672,7 @@ fn random_setups() {
         if check_decided.is_none() {
             compared = compared.without(Fault::OpponentInCheck);
         }
-        prop_assert_eq!(
-            compared,
-            expected,
-            "{}: faults",
-            Sfen::from_setup(setup.clone())
-        );
+        prop_assert_eq!(compared, expected, "{}: faults", setup);
         prop_assert_eq!(result.is_ok(), faults.is_empty());
         if let Err(e) = &result {
             prop_assert!(!e.to_string().is_empty());
@@ -726,31 +736,61 @@ fn random_setups() {
         check_position(&pos)?;
         check_flipped(&pos)?;
 
-        // The same setup under protecting rules, with a random set of protected squares:
-        // BadProtection exactly when a protected square holds no black unpromoted silver.
-        let marked: Bitboard = setup
-            .pieces()
-            .filter(|&(sq, _)| sq.index() % 3 == 0)
-            .map(|(sq, _)| sq)
+        // The same setup with marks: every Black unpromoted silver, random squares (empty
+        // ones included), random pieces, random silvers. Under protecting rules BadProtection
+        // exactly when a mark is on a square without a black unpromoted silver; under standard
+        // rules any mark is BadProtection. A position built with marks gives them back in its
+        // setup (and so in its SFEN).
+        let silvers = walk::black_silvers(&setup);
+        let occupied: Bitboard = setup.pieces().map(|(sq, _)| sq).collect();
+        let salt = (setup.move_number.get() % 7) as usize;
+        let random: Bitboard = Square::ALL
+            .into_iter()
+            .filter(|sq| (sq.index() + salt).is_multiple_of(7))
             .collect();
-        let protected = Position::<SilverRules>::from_setup_with_protected(setup.clone(), marked);
-        let bad = marked
-            .iter()
-            .any(|sq| setup.piece_at(sq) != Some(BLACK_SILVER));
-        match protected {
-            Ok(p) => {
-                prop_assert!(!bad);
-                check_position(&p)?;
+        let mut tried = Vec::new();
+        for marks in [silvers, random, random & occupied, random & silvers] {
+            if tried.contains(&marks) {
+                continue;
             }
-            Err(e) => {
-                prop_assert_eq!(e.faults().contains(Fault::BadProtection), bad);
-                prop_assert_eq!(e.faults().without(Fault::BadProtection), faults);
+            tried.push(marks);
+            let mut marked = setup.clone();
+            marked.protected = marks;
+            let bad = marks
+                .iter()
+                .any(|sq| setup.piece_at(sq) != Some(BLACK_SILVER));
+            let result = Position::<SilverRules>::from_setup(marked.clone());
+            let got = result.as_ref().err().map_or(Faults::NONE, |e| e.faults());
+            prop_assert_eq!(got.contains(Fault::BadProtection), bad, "{}: marks", marked);
+            prop_assert_eq!(got.without(Fault::BadProtection), faults, "{}", marked);
+            if let Ok(p) = result.or_else(|e| e.ignore_soft()) {
+                prop_assert!(!bad, "{}: a bad mark was accepted", marked);
+                prop_assert_eq!(p.protected(), marks);
+                prop_assert_eq!(&p.to_setup(), &marked, "to_setup keeps the marks");
+                if marks.is_nonempty() {
+                    marked_positions += 1;
+                    check_position(&p)?;
+                }
             }
+            let standard = Position::<Standard>::from_setup(marked.clone());
+            let got = standard.as_ref().err().map_or(Faults::NONE, |e| e.faults());
+            prop_assert_eq!(
+                got.contains(Fault::BadProtection),
+                marks.is_nonempty(),
+                "{}: a mark under standard rules",
+                marked
+            );
+            prop_assert_eq!(got.without(Fault::BadProtection), faults, "{}", marked);
         }
         Ok(())
     });
     eprintln!(
-        "random_setups: {valid} valid, {soft} valid after waiving soft faults, {invalid} invalid"
+        "random_setups: {valid} valid, {soft} valid after waiving soft faults, {invalid} invalid; \
+         {marked_positions} valid with protected silvers"
+    );
+    assert!(
+        marked_positions >= 50 || std::env::var_os("PROPTEST_CASES").is_some(),
+        "too few setups with protected silvers: {marked_positions}"
     );
 }
 
@@ -759,7 +799,7 @@ fn random_setups() {
 /// position rebuilt from its setup (`Hash` must agree with `Eq`).
 #[test]
 fn incremental_zobrist() {
-    fn check<R: Rules>(start: Position<R>, choices: &[u64]) -> Result<u64, TestCaseError> {
+    fn check<R: VariantHooks>(start: Position<R>, choices: &[u64]) -> Result<u64, TestCaseError> {
         let mut count = 0;
         walk::walk(start, choices, |pos, step| {
             prop_assert_eq!(
@@ -769,7 +809,7 @@ fn incremental_zobrist() {
                 sfen(pos),
                 step
             );
-            let again = Position::<R>::from_setup_with_protected(pos.to_setup(), pos.protected())
+            let again = Position::<R>::from_setup(pos.to_setup())
                 .or_else(|e| e.ignore_soft())
                 .expect("a position round-trips");
             prop_assert_eq!(again.zobrist(), pos.zobrist(), "{}: rebuilt key", sfen(pos));
@@ -781,7 +821,7 @@ fn incremental_zobrist() {
     let mut positions = 0u64;
     run(200, walk::choices(200), |choices| {
         positions += check(Position::<Standard>::start(), &choices)?;
-        positions += check(Position::<SilverRules>::start(), &choices)?;
+        positions += check(walk::silver_start(), &choices)?;
         Ok(())
     });
     eprintln!("incremental_zobrist: {positions} positions checked");
@@ -793,10 +833,7 @@ fn incremental_zobrist() {
 /// part of the key is added. Minimal case: a king move with a pawn in hand.
 #[test]
 fn regression_incremental_zobrist_with_piece_in_hand() {
-    let setup = "4k4/9/9/9/9/9/9/9/4K4 b P 1"
-        .parse::<Sfen>()
-        .expect("valid sfen")
-        .into_setup();
+    let setup: Setup = "4k4/9/9/9/9/9/9/9/4K4 b P 1".parse().expect("valid sfen");
     let mut pos = Position::<Standard>::from_setup(setup).expect("valid position");
     assert_eq!(pos.zobrist(), pos.compute_hash());
     pos.play("5i5h".parse().expect("valid usi"))
@@ -822,10 +859,9 @@ fn regression_incremental_zobrist_with_piece_in_hand() {
 /// material.
 #[test]
 fn regression_capture_into_full_hand_loses_no_piece() {
-    let mut full = "4k4/9/9/9/9/9/4p4/4P4/4K4 b - 1"
-        .parse::<Sfen>()
-        .expect("valid sfen")
-        .into_setup();
+    let mut full: Setup = "4k4/9/9/9/9/9/4p4/4P4/4K4 b - 1"
+        .parse()
+        .expect("valid sfen");
     full.hands.black = Hand::EMPTY
         .with_count(PieceKind::Pawn, Hand::MAX_COUNT)
         .expect("pawns fit in a hand");

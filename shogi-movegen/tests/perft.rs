@@ -1,9 +1,7 @@
-//! Runs the perft counts of `tests/data/*.perft`: the published table (`reference.perft`), every
-//! handicap start (`handicaps.perft`) and the untakeable-silver variant (`variants.perft`).
-//!
-//! An SFEN with untakeable silvers marked `S!` is a position of that variant: it is read with
-//! `MarkedSfen` and counted as a `Position<UntakeableSilver>`; every other SFEN is standard
-//! shogi.
+//! Runs the perft counts of standard shogi in `tests/data`: the published table
+//! (`reference.perft`) and every handicap start (`handicaps.perft`). Each SFEN is read as a
+//! `Setup` and validated as a `Position<Standard>` (so it may carry no protection mark).
+//! The perft counts of variants are run by the crates that define them.
 //!
 //! Entries above a node limit are skipped: 2 million nodes in debug builds, 50 million in
 //! release builds. `PERFT_MAX_NODES=<n>` overrides the limit (CI runs the release table up to
@@ -16,9 +14,8 @@
 //! 50 million), which keeps a deep CI run from doubling in time. At depth 1 both builds of
 //! `count_legal_moves` are checked too.
 
-use shogi_movegen::{Position, PositionError, Rules, Standard};
-use shogi_notation::sfen::MarkedSfen;
-use shogi_variants::UntakeableSilver;
+use shogi_movegen::{Position, PositionError, Standard};
+use shogi_types::Setup;
 
 struct Entry {
     id: String,
@@ -75,15 +72,15 @@ fn portable_node_limit(limit: u64) -> u64 {
 
 /// The validated position; some published positions hold extra material or a single king:
 /// opt in explicitly.
-fn valid<R: Rules>(pos: Result<Position<R>, PositionError<R>>) -> Position<R> {
+fn valid(pos: Result<Position, PositionError<Standard>>) -> Position {
     match pos {
         Ok(pos) => pos,
         Err(e) => e.ignore_soft().expect("valid perft position"),
     }
 }
 
-/// Checks one entry under the rules `R`; in the portable build too if `portable`.
-fn check<R: Rules>(pos: &Position<R>, e: &Entry, portable: bool) {
+/// Checks one entry; in the portable build too if `portable`.
+fn check(pos: &Position, e: &Entry, portable: bool) {
     assert_eq!(pos.perft(e.depth), e.nodes, "{} depth {}", e.id, e.depth);
     if portable {
         assert_eq!(
@@ -124,13 +121,15 @@ fn run(file: &str) {
             continue;
         }
         let portable = e.nodes <= portable_limit;
-        let sfen: MarkedSfen = e.sfen.parse().expect("perft sfen");
-        if sfen.marked().is_nonempty() {
-            check::<UntakeableSilver>(&valid(sfen.to_position()), &e, portable);
-        } else {
-            let pos = valid(Position::from_setup(sfen.into_setup()));
-            check::<Standard>(&pos, &e, portable);
-        }
+        let setup: Setup = e.sfen.parse().expect("perft sfen");
+        let pos = valid(Position::from_setup(setup.clone()));
+        assert_eq!(
+            pos.to_string().parse(),
+            Ok(setup),
+            "{}: SFEN round trip",
+            e.id
+        );
+        check(&pos, &e, portable);
         ran += 1;
         ran_portable += usize::from(portable);
     }
@@ -149,9 +148,4 @@ fn reference_table() {
 #[test]
 fn handicap_starts() {
     run(include_str!("data/handicaps.perft"));
-}
-
-#[test]
-fn untakeable_silver_starts() {
-    run(include_str!("data/variants.perft"));
 }

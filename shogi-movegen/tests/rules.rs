@@ -10,13 +10,14 @@
 mod reference;
 mod walk;
 
-use shogi_movegen::{Fault, Faults, IllegalMove, IllegalMoveKind, Position, Rules, Standard};
-use shogi_notation::sfen::Sfen;
+use shogi_movegen::{
+    Fault, Faults, IllegalMove, IllegalMoveKind, Position, Standard, VariantHooks,
+};
 use shogi_types::{Bitboard, Color, Move, PieceKind, Setup, Square};
 use walk::SilverRules;
 
 fn setup(sfen: &str) -> Setup {
-    sfen.parse::<Sfen>().expect("test sfen").into_setup()
+    sfen.parse().expect("test sfen")
 }
 
 /// A valid standard position.
@@ -24,9 +25,10 @@ fn position(sfen: &str) -> Position {
     Position::from_setup(setup(sfen)).expect("valid test position")
 }
 
-/// A position under rules that protect Black's unpromoted silvers (all of them, at the start).
+/// A position under rules that protect Black's unpromoted silvers, with all of them marked
+/// protected.
 fn protected_position(sfen: &str) -> Position<SilverRules> {
-    Position::from_setup(setup(sfen)).expect("valid test position")
+    Position::from_setup(walk::protect_black_silvers(setup(sfen))).expect("valid test position")
 }
 
 fn mv(usi: &str) -> Move {
@@ -40,7 +42,7 @@ fn sorted_usi<'a>(moves: impl IntoIterator<Item = &'a Move>) -> Vec<String> {
 }
 
 /// The reference generator's legal moves for `pos`.
-fn reference_moves<R: Rules>(pos: &Position<R>) -> Vec<Move> {
+fn reference_moves<R: VariantHooks>(pos: &Position<R>) -> Vec<Move> {
     let mut protected = reference::NO_PROTECTION;
     for sq in pos.protected() {
         protected[sq.index()] = true;
@@ -49,7 +51,7 @@ fn reference_moves<R: Rules>(pos: &Position<R>) -> Vec<Move> {
 }
 
 /// Asserts that the legal moves of `pos` are exactly `expected` (USI, any order).
-fn assert_moves<R: Rules>(pos: &Position<R>, expected: &[&str]) {
+fn assert_moves<R: VariantHooks>(pos: &Position<R>, expected: &[&str]) {
     let mut expected: Vec<String> = expected.iter().map(ToString::to_string).collect();
     expected.sort();
     assert_eq!(sorted_usi(&pos.legal_moves()), expected, "{pos:?}");
@@ -58,14 +60,14 @@ fn assert_moves<R: Rules>(pos: &Position<R>, expected: &[&str]) {
 }
 
 /// Asserts that `pos` has exactly `n` legal moves.
-fn assert_count<R: Rules>(pos: &Position<R>, n: usize) {
+fn assert_count<R: VariantHooks>(pos: &Position<R>, n: usize) {
     assert_eq!(pos.legal_moves().len(), n, "{pos:?}");
     assert_eq!(pos.count_legal_moves(), n as u64);
     assert_eq!(reference_moves(pos).len(), n, "reference");
 }
 
 /// Asserts that `usi` is legal in `pos` and returns the position after it.
-fn assert_legal<R: Rules>(pos: &Position<R>, usi: &str) -> Position<R> {
+fn assert_legal<R: VariantHooks>(pos: &Position<R>, usi: &str) -> Position<R> {
     let m = mv(usi);
     assert!(pos.is_legal(m), "{usi} should be legal in {pos:?}");
     assert!(pos.legal_moves().contains(&m));
@@ -77,7 +79,7 @@ fn assert_legal<R: Rules>(pos: &Position<R>, usi: &str) -> Position<R> {
 
 /// Asserts that `m` is illegal in `pos` for the reason `kind`, and that `play` leaves the
 /// position unchanged.
-fn assert_illegal_move<R: Rules>(pos: &Position<R>, m: Move, kind: IllegalMoveKind) {
+fn assert_illegal_move<R: VariantHooks>(pos: &Position<R>, m: Move, kind: IllegalMoveKind) {
     assert!(!pos.is_legal(m), "{m} should be illegal in {pos:?}");
     assert!(!pos.legal_moves().contains(&m));
     assert!(!reference_moves(pos).contains(&m), "reference: {m}");
@@ -88,12 +90,12 @@ fn assert_illegal_move<R: Rules>(pos: &Position<R>, m: Move, kind: IllegalMoveKi
     assert_eq!(after.zobrist(), pos.zobrist());
 }
 
-fn assert_illegal<R: Rules>(pos: &Position<R>, usi: &str, kind: IllegalMoveKind) {
+fn assert_illegal<R: VariantHooks>(pos: &Position<R>, usi: &str, kind: IllegalMoveKind) {
     assert_illegal_move(pos, mv(usi), kind);
 }
 
 /// Asserts that the side to move is checkmated.
-fn assert_mated<R: Rules>(pos: &Position<R>) {
+fn assert_mated<R: VariantHooks>(pos: &Position<R>) {
     assert!(pos.is_check(), "{pos:?}");
     assert_moves(pos, &[]);
 }
@@ -254,7 +256,7 @@ fn tokin_is_not_nifu_but_a_pawn_is() {
 }
 
 /// A composed problem may hold two pawns of one colour on a file
-/// ([`PositionError::ignore_composed`](shogi_movegen::PositionError::ignore_composed)): a
+/// ([`PositionError::ignore_problem_faults`](shogi_movegen::PositionError::ignore_problem_faults)): a
 /// pawn drop is refused exactly on the files that hold an unpromoted pawn of the dropper,
 /// whatever their number. Here Black has pawns on 1h and 1i: file 1 is closed, every other
 /// file open. 81 squares, 4 taken, 8 more empty on rank 1, 6 more on file 1: 63 drops.
@@ -262,7 +264,7 @@ fn tokin_is_not_nifu_but_a_pawn_is() {
 fn nifu_files_in_composed_problems() {
     let composed = Position::<Standard>::from_setup(setup("4k4/9/9/9/9/9/9/8P/4K3P b P 1"))
         .expect_err("two pawns on file 1")
-        .ignore_composed()
+        .ignore_problem_faults()
         .expect("a composed problem");
     assert_legal(&composed, "P*2e");
     assert_legal(&composed, "P*2h");
@@ -273,7 +275,7 @@ fn nifu_files_in_composed_problems() {
     // Three pawns on file 9 and two on file 5, for White.
     let composed = Position::<Standard>::from_setup(setup("p3k4/p8/p8/9/4p4/4p4/9/9/4K4 w p 1"))
         .expect_err("three pawns on file 9")
-        .ignore_composed()
+        .ignore_problem_faults()
         .expect("a composed problem");
     for file in 1..=9u8 {
         let drop = format!("P*{file}h");
@@ -633,7 +635,7 @@ fn fault_single_king_mate_problem_is_soft() {
 }
 
 /// Composed problems may line up pawns on a file and leave pieces that can never move; the
-/// explicit `ignore_composed` opt-in accepts them (not `ignore_soft`), and the generator agrees
+/// explicit `ignore_problem_faults` opt-in accepts them (not `ignore_soft`), and the generator agrees
 /// with the reference generator on them.
 #[test]
 fn fault_composed_problems_are_played_exactly() {
@@ -661,7 +663,7 @@ fn fault_composed_problems_are_played_exactly() {
         let err = Position::<Standard>::from_setup(setup(sfen)).expect_err(sfen);
         assert_eq!(err.faults(), fault_set(faults), "{sfen}");
         assert!(err.clone().ignore_soft().is_err(), "{sfen}");
-        let pos = err.ignore_composed().expect(sfen);
+        let pos = err.ignore_problem_faults().expect(sfen);
         for depth in 1..=3 {
             assert_eq!(
                 pos.perft(depth),
@@ -674,7 +676,7 @@ fn fault_composed_problems_are_played_exactly() {
     let err = Position::<Standard>::from_setup(setup("4k4/9/9/9/9/9/9/9/3KK4 b - 1"))
         .expect_err("two kings");
     assert_eq!(
-        err.ignore_composed().expect_err("hard").faults(),
+        err.ignore_problem_faults().expect_err("hard").faults(),
         fault_set(&[Fault::TooManyKings])
     );
 }
@@ -773,30 +775,125 @@ fn untakeable_silver_protection_follows_the_piece() {
     let lost = assert_legal(&pos, "5d5c+");
     assert_eq!(lost.protected(), Bitboard::EMPTY);
 
-    let plain = Position::<SilverRules>::from_setup_with_protected(pos.to_setup(), Bitboard::EMPTY)
-        .expect("valid");
+    let mut unmarked = pos.to_setup();
+    assert_eq!(unmarked.protected, squares(&[Square::SQ_5D]));
+    unmarked.protected = Bitboard::EMPTY;
+    let plain = Position::<SilverRules>::from_setup(unmarked.clone()).expect("valid");
+    assert_eq!(plain.protected(), Bitboard::EMPTY);
     assert_ne!(plain, pos);
     assert_ne!(plain.zobrist(), pos.zobrist());
-    assert_eq!(plain.to_setup(), pos.to_setup());
+    assert_eq!(plain.to_setup(), unmarked);
 
-    // Only black unpromoted silvers can be protected.
-    let err = Position::<SilverRules>::from_setup_with_protected(
-        pos.to_setup(),
-        squares(&[Square::SQ_5A]),
-    )
-    .expect_err("a king cannot be protected");
-    assert_eq!(err.faults(), fault_set(&[Fault::BadProtection]));
-    let err = Position::<SilverRules>::from_setup_with_protected(
-        pos.to_setup(),
-        squares(&[Square::SQ_5D, Square::SQ_5E]),
-    )
-    .expect_err("an empty square cannot be protected");
-    assert_eq!(err.faults(), fault_set(&[Fault::BadProtection]));
+    // The marks travel with the position: to_setup and from_setup round-trip, before and
+    // after a move.
+    for p in [pos, kept, lost, plain] {
+        let again = Position::<SilverRules>::from_setup(p.to_setup()).expect("round trip");
+        assert_eq!(again, p);
+        assert_eq!(again.protected(), p.protected());
+        assert_eq!(again.zobrist(), p.zobrist());
+    }
+    assert_eq!(kept.to_string(), "4k4/9/4S!4/9/9/9/9/9/4K4 w - 2");
+    assert_eq!(lost.to_string(), "4k4/9/4+S4/9/9/9/9/9/4K4 w - 2");
+}
 
-    // Standard rules have no protection: the set is ignored.
-    let standard =
-        Position::<Standard>::from_setup_with_protected(pos.to_setup(), squares(&[Square::SQ_5D]))
-            .expect("valid");
+/// A setup marks its protected pieces (`!` in SFEN), and the SFEN of a position writes them
+/// back: the text round-trips through a position of protecting rules.
+#[test]
+fn untakeable_silver_marks_round_trip_through_sfen() {
+    for text in [
+        "4k4/9/9/4S!4/9/9/9/9/4K4 b - 1",
+        "8k/8S!/9/9/9/9/9/9/K6R1 w - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS!GKGSNL b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1",
+        "4k4/9/9/9/9/9/9/3S!S4/4K4 b S2P 17",
+    ] {
+        let marked = setup(text);
+        let pos = Position::<SilverRules>::from_setup(marked.clone()).expect(text);
+        assert_eq!(pos.protected(), marked.protected, "{text}");
+        assert_eq!(pos.to_string(), text);
+        assert_eq!(pos.to_setup(), marked, "{text}");
+        assert_eq!(pos.to_setup().to_string(), text);
+        let mut written = String::new();
+        pos.write_sfen(&mut written)
+            .expect("a String takes any text");
+        assert_eq!(written, text);
+        let again: Position<SilverRules> =
+            Position::from_setup(pos.to_string().parse().expect("sfen")).expect(text);
+        assert_eq!(again, pos);
+    }
+    // Only the marked silver of 3h is protected here; the one on 4h is an ordinary piece.
+    let pos = Position::<SilverRules>::from_setup(setup("4k4/9/9/9/9/9/9/4SS!3/4K4 b - 1"))
+        .expect("valid");
+    assert_eq!(pos.protected(), squares(&[Square::SQ_4H]));
+    let pos = Position::<SilverRules>::from_setup(setup("4k4/9/9/9/9/9/9/4S!S3/4K4 b - 1"))
+        .expect("valid");
+    assert_eq!(pos.protected(), squares(&[Square::SQ_5H]));
+    // Standard positions write no mark.
+    assert_eq!(
+        position("4k4/9/9/4S4/9/9/9/9/4K4 b - 1").to_string(),
+        "4k4/9/9/4S4/9/9/9/9/4K4 b - 1"
+    );
+}
+
+/// A mark is `Fault::BadProtection` when it is on an empty square or on a piece the rules
+/// cannot protect (here anything but a black unpromoted silver), and any mark is under
+/// standard rules. The other faults are still reported beside it.
+#[test]
+fn bad_protection_marks() {
+    let base = setup("4k4/9/9/4S4/9/9/9/9/4K4 b - 1");
+    let marked = |sqs: &[Square]| {
+        let mut s = base.clone();
+        s.protected = squares(sqs);
+        s
+    };
+    for (sqs, why) in [
+        (&[Square::SQ_5E][..], "an empty square"),
+        (
+            &[Square::SQ_5D, Square::SQ_5E][..],
+            "a silver and an empty square",
+        ),
+        (&[Square::SQ_5A][..], "the white king"),
+        (&[Square::SQ_5I][..], "the black king"),
+    ] {
+        let err = Position::<SilverRules>::from_setup(marked(sqs)).expect_err(why);
+        assert_eq!(err.faults(), fault_set(&[Fault::BadProtection]), "{why}");
+        assert!(!Fault::BadProtection.is_soft());
+        assert!(err.ignore_soft().is_err(), "{why}: BadProtection is hard");
+    }
+    for (text, why) in [
+        ("4k4/9/9/4+S!4/9/9/9/9/4K4 b - 1", "a promoted silver"),
+        ("4k4/9/9/4s!4/9/9/9/9/4K4 b - 1", "a white silver"),
+        ("4k4/9/9/4G!4/9/9/9/9/4K4 b - 1", "a black gold"),
+        ("4k4/9/9/4P!4/9/9/9/9/4K4 b - 1", "a black pawn"),
+    ] {
+        let err = Position::<SilverRules>::from_setup(setup(text)).expect_err(why);
+        assert_eq!(err.faults(), fault_set(&[Fault::BadProtection]), "{why}");
+    }
+
+    // Standard shogi protects nothing: the one mark that SilverRules accepts is a fault.
+    let silver = marked(&[Square::SQ_5D]);
+    assert!(Position::<SilverRules>::from_setup(silver.clone()).is_ok());
+    let err = Position::<Standard>::from_setup(silver).expect_err("a mark under Standard");
+    assert_eq!(err.faults(), fault_set(&[Fault::BadProtection]));
+    let err = Position::<Standard>::from_setup(setup("4k4/9/9/4S!4/9/9/9/9/4K4 b - 1"))
+        .expect_err("a mark under Standard");
+    assert_eq!(err.faults(), fault_set(&[Fault::BadProtection]));
+    let standard = Position::<Standard>::from_setup(base.clone()).expect("valid");
     assert_eq!(standard.protected(), Bitboard::EMPTY);
-    assert_eq!(standard, position("4k4/9/9/4S4/9/9/9/9/4K4 b - 1"));
+    assert_eq!(standard.to_setup(), base);
+
+    // Reported with the other faults of the setup.
+    let err = Position::<SilverRules>::from_setup(setup("4k4/4R4/9/4S!4/9/9/9/9/4K!4 b - 1"))
+        .expect_err("two faults");
+    assert_eq!(
+        err.faults(),
+        fault_set(&[Fault::OpponentInCheck, Fault::BadProtection])
+    );
+    let err = Position::<Standard>::from_setup(setup("4k4/9/9/9/9/9/9/4S!4/4K4 b 5S 1"))
+        .expect_err("two faults");
+    assert_eq!(
+        err.faults(),
+        fault_set(&[Fault::TooMuchMaterial, Fault::BadProtection])
+    );
+    assert!(err.ignore(Fault::TooMuchMaterial).is_err());
 }

@@ -12,7 +12,9 @@
 //! The `_protected` functions take the set of protected squares of the untakeable-silver variant
 //! (`../shared/specs/untakeable-silver.md`): a piece on a protected square may not be captured by
 //! anyone, the king included. Protection moves with its piece when the piece moves without
-//! promoting and is lost when it promotes; a dropped piece is never protected.
+//! promoting and is lost when it promotes; a dropped piece is never protected. The reference
+//! reads protection from that array only and ignores the marks of a `Setup`
+//! ([`Setup::protected`]), which it copies unchanged.
 
 #![allow(dead_code)]
 
@@ -300,7 +302,7 @@ pub fn play_protected(setup: &Setup, protected: &Protected, m: Move) -> (Setup, 
         }
     }
     next.side_to_move = !us;
-    next.ply = next.ply.saturating_add(1);
+    next.move_number = next.move_number.saturating_add(1);
     (next, next_protected)
 }
 

@@ -94,9 +94,9 @@ pub fn parse_marked(sfen: &str) -> (Setup, Protected) {
         assert_eq!(count, 0, "sfen: hand ends with a count");
     }
 
-    if let Some(ply) = fields.get(3) {
-        let ply = ply.parse().ok().and_then(NonZeroU32::new);
-        setup.ply = ply.expect("sfen: bad move number");
+    if let Some(number) = fields.get(3) {
+        let number = number.parse().ok().and_then(NonZeroU32::new);
+        setup.move_number = number.expect("sfen: bad move number");
     }
     (setup, marks)
 }

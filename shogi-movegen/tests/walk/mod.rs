@@ -4,8 +4,8 @@
 //! from a pool that prefers captures, drops, checks or promotions (so hands fill up, pieces
 //! promote and kings get chased), or applies a random edit to the setup (a piece placed or
 //! removed, a hand changed, a slider put on a king's line, the side to move swapped...). An
-//! edit is kept only if `Position::from_setup_with_protected` accepts the result; now and then
-//! a result with only soft faults (too much material, no attacker king) is kept by waiving them
+//! edit is kept only if `Position::from_setup` accepts the result (with its protection marks,
+//! [`Setup::protected`]); now and then a result with only soft faults (too much material, no attacker king) is kept by waiving them
 //! explicitly. Every position of a walk is therefore valid, and many are odd: pins, double
 //! checks, crowded hands, pawn-drop-mate chances.
 //!
@@ -18,7 +18,7 @@ use std::convert::Infallible;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
-use shogi_movegen::{Position, Rules};
+use shogi_movegen::{Position, VariantHooks};
 use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
 
 /// What led to a position of a walk.
@@ -60,14 +60,14 @@ pub fn choices(max_len: usize) -> impl Strategy<Value = Vec<u64>> {
 
 /// All legal moves, through `for_each_legal_move` (a `MoveList` holds at most 600; positions
 /// with extra material can have more).
-pub fn all_moves<R: Rules>(pos: &Position<R>) -> Vec<Move> {
+pub fn all_moves<R: VariantHooks>(pos: &Position<R>) -> Vec<Move> {
     let mut out = Vec::new();
     pos.for_each_legal_move(|m| out.push(m));
     out
 }
 
 /// Picks a legal move for the choice `c`, or `None` if there is none.
-pub fn choose_move<R: Rules>(pos: &Position<R>, c: u64) -> Option<Move> {
+pub fn choose_move<R: VariantHooks>(pos: &Position<R>, c: u64) -> Option<Move> {
     let moves = all_moves(pos);
     if moves.is_empty() {
         return None;
@@ -311,17 +311,17 @@ pub fn edit(setup: &mut Setup, c: u64) -> Bitboard {
 }
 
 /// Edits `pos` with the choice `c`; returns the new position if the edit was kept.
-pub fn edited<R: Rules>(pos: &Position<R>, c: u64) -> Option<Position<R>> {
+pub fn edited<R: VariantHooks>(pos: &Position<R>, c: u64) -> Option<Position<R>> {
     let mut setup = pos.to_setup();
     let protect = edit(&mut setup, c);
-    // Protection stays on squares that still hold a black unpromoted silver.
-    let silver = Some(BLACK_SILVER);
-    let protected: Bitboard = (pos.protected() | protect)
+    // The marks stay on squares that still hold a piece the rules can protect (none under
+    // `Standard`, where any mark is `Fault::BadProtection`).
+    setup.protected = (setup.protected | protect)
         .iter()
-        .filter(|&sq| setup.piece_at(sq) == silver)
+        .filter(|&sq| setup.piece_at(sq).is_some_and(R::can_be_protected))
         .collect();
     let waive_soft = (c >> 60) & 3 == 0;
-    match Position::<R>::from_setup_with_protected(setup, protected) {
+    match Position::<R>::from_setup(setup) {
         Ok(p) => Some(p),
         Err(e) if waive_soft => e.ignore_soft().ok(),
         Err(_) => None,
@@ -333,7 +333,7 @@ pub fn edited<R: Rules>(pos: &Position<R>, c: u64) -> Option<Position<R>> {
 ///
 /// # Errors
 /// The first error of `visit`.
-pub fn walk<R: Rules, E>(
+pub fn walk<R: VariantHooks, E>(
     start: Position<R>,
     choices: &[u64],
     mut visit: impl FnMut(&Position<R>, Step) -> Result<(), E>,
@@ -358,33 +358,46 @@ pub fn walk<R: Rules, E>(
 }
 
 /// The position at the end of the walk `choices` from `start`.
-pub fn walk_to<R: Rules>(start: Position<R>, choices: &[u64]) -> Position<R> {
+pub fn walk_to<R: VariantHooks>(start: Position<R>, choices: &[u64]) -> Position<R> {
     let Ok(pos) = walk(start, choices, |_, _| Ok::<(), Infallible>(()));
     pos
 }
 
-/// Test rules that protect Black's unpromoted silvers, as the untakeable-silver variant does
-/// (`shared/specs/untakeable-silver.md`): every such silver of a start setup is protected.
+/// Test rules that can protect Black's unpromoted silvers, as the untakeable-silver variant
+/// does (`shared/specs/untakeable-silver.md`). Which silvers are protected is part of the
+/// setup: its marks ([`Setup::protected`], `S!` in SFEN); [`protect_black_silvers`] marks all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SilverRules;
 
 /// Black's unpromoted silver, the only piece [`SilverRules`] protects.
 pub const BLACK_SILVER: Piece = Piece::new(Color::Black, PieceKind::Silver);
 
-impl Rules for SilverRules {
+impl VariantHooks for SilverRules {
     type Protected = Bitboard;
-
-    fn initial_protected(setup: &Setup) -> Bitboard {
-        setup
-            .pieces()
-            .filter(|&(_, p)| p == BLACK_SILVER)
-            .map(|(sq, _)| sq)
-            .collect()
-    }
 
     fn can_be_protected(piece: Piece) -> bool {
         piece == BLACK_SILVER
     }
+}
+
+/// The squares of Black's unpromoted silvers in `setup`.
+pub fn black_silvers(setup: &Setup) -> Bitboard {
+    setup
+        .pieces()
+        .filter(|&(_, p)| p == BLACK_SILVER)
+        .map(|(sq, _)| sq)
+        .collect()
+}
+
+/// `setup` with exactly Black's unpromoted silvers marked protected.
+pub fn protect_black_silvers(mut setup: Setup) -> Setup {
+    setup.protected = black_silvers(&setup);
+    setup
+}
+
+/// The standard start under [`SilverRules`] with both of Black's silvers protected.
+pub fn silver_start() -> Position<SilverRules> {
+    Position::from_setup(protect_black_silvers(Setup::standard())).expect("valid start")
 }
 
 /// Runs `test` on `cases` values of `strategy` with [`config`]; panics with the minimal failing
