@@ -183,6 +183,7 @@ const fn error_variant<R: VariantRules>(_: &PositionError<R>) -> Variant {
 /// pos.play("3i3h".parse::<Move>()?)?;
 /// assert_eq!(pos.protected().count(), 2);
 /// assert_eq!(pos.move_number().get(), 2);
+/// assert_eq!(pos.to_string(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/6S!2/1NS!1K2N1 w - 2");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -198,6 +199,13 @@ impl Default for AnyPosition {
     /// The standard start position of standard shogi.
     fn default() -> AnyPosition {
         AnyPosition::Standard(Position::default())
+    }
+}
+
+impl fmt::Display for AnyPosition {
+    /// The SFEN of the position, its protected pieces marked `!` (as [`Position`]'s).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_sfen(f)
     }
 }
 
@@ -259,10 +267,19 @@ impl AnyPosition {
         }
     }
 
-    /// The unchecked setup ([`Position::to_setup`]); protection is not part of it.
+    /// The unchecked setup ([`Position::to_setup`]), its protected pieces marked.
     #[must_use]
     pub fn to_setup(&self) -> Setup {
         dispatch!(AnyPosition: self, p => p.to_setup())
+    }
+
+    /// Writes the SFEN of the position, its protected pieces marked `!`, without allocating
+    /// ([`Position::write_sfen`]); [`Display`](fmt::Display) writes the same text.
+    ///
+    /// # Errors
+    /// Only those of `out`.
+    pub fn write_sfen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        dispatch!(AnyPosition: self, p => p.write_sfen(out))
     }
 
     /// The side to move ([`Position::side_to_move`]).
