@@ -12,8 +12,8 @@ use crate::attacks::{
     knight_attacks, lance_attacks, line, pawn_attacks, rook_attacks, silver_attacks,
 };
 use crate::error::IllegalMoveKind;
-use crate::position::{AttackerSets, slot};
 use crate::hooks::ProtectedSet;
+use crate::position::{AttackerSets, slot};
 use crate::{MoveList, Position, VariantHooks};
 
 /// Receives the legal moves of a position, grouped by piece.

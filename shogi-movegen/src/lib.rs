@@ -17,10 +17,10 @@ pub mod attacks;
 mod cpu;
 mod error;
 mod generate;
+mod hooks;
 mod movelist;
 mod perft;
 mod position;
-mod hooks;
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
@@ -28,8 +28,8 @@ mod visit;
 mod zobrist;
 
 pub use error::{Fault, Faults, IllegalMove, IllegalMoveKind, PositionError};
+pub use hooks::{ProtectedSet, Standard, VariantHooks};
 pub use movelist::MoveList;
 pub use position::Position;
-pub use hooks::{ProtectedSet, VariantHooks, Standard};
 pub use shogi_types;
 pub use visit::{PositionVisitor, VisitPosition};

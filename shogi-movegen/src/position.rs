@@ -12,7 +12,7 @@ use crate::attacks::{
 use crate::error::{Fault, Faults, PositionError};
 use crate::hooks::ProtectedSet;
 use crate::zobrist;
-use crate::{VariantHooks, Standard};
+use crate::{Standard, VariantHooks};
 
 /// A valid shogi position under the rules `R` (standard shogi by default).
 ///

@@ -14,7 +14,7 @@
 use proptest::prelude::*;
 use shogi_types::{ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
 
-use crate::{MoveList, Position, VariantHooks, Standard};
+use crate::{MoveList, Position, Standard, VariantHooks};
 
 /// Any square.
 pub fn square() -> impl Strategy<Value = Square> {
@@ -63,7 +63,8 @@ pub fn setup() -> impl Strategy<Value = Setup> {
             }
             setup.hands = ByColor::new(black, white);
             setup.side_to_move = side;
-            setup.move_number = core::num::NonZeroU32::new(ply).unwrap_or(core::num::NonZeroU32::MIN);
+            setup.move_number =
+                core::num::NonZeroU32::new(ply).unwrap_or(core::num::NonZeroU32::MIN);
             setup
         })
 }

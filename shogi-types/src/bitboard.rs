@@ -504,7 +504,10 @@ impl<'de> serde::Deserialize<'de> for Bitboard {
             fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str("a list of squares")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Bitboard, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Bitboard, A::Error> {
                 let mut set = Bitboard::EMPTY;
                 while let Some(sq) = a.next_element::<Square>()? {
                     set |= sq;

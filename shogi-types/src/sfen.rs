@@ -765,10 +765,7 @@ mod tests {
         assert_eq!(mixed, setup);
         let mut eighteen = Setup::empty();
         eighteen.hands.black = Hand::EMPTY.with_count(PieceKind::Pawn, 18).unwrap();
-        assert_eq!(
-            eighteen.to_string(),
-            "9/9/9/9/9/9/9/9/9 b 18P 1"
-        );
+        assert_eq!(eighteen.to_string(), "9/9/9/9/9/9/9/9/9 b 18P 1");
     }
 
     #[test]
@@ -779,10 +776,7 @@ mod tests {
         }
         let mut setup = Setup::empty();
         setup.hands = ByColor::new(hand, hand);
-        assert_eq!(
-            setup.to_string(),
-            "9/9/9/9/9/9/9/9/9 b RBGSNLPrbgsnlp 1"
-        );
+        assert_eq!(setup.to_string(), "9/9/9/9/9/9/9/9/9 b RBGSNLPrbgsnlp 1");
     }
 
     #[test]
@@ -1391,7 +1385,11 @@ mod tests {
                 let r = next();
                 if r % 3 == 0 {
                     let kind = kinds[(r >> 8) as usize % kinds.len()];
-                    let color = if r & 0x10 == 0 { Color::Black } else { Color::White };
+                    let color = if r & 0x10 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     setup.set_piece(sq, Some(Piece::new(color, kind)));
                     if r & 0x20_0000 != 0 {
                         setup.protected |= sq;
@@ -1407,8 +1405,13 @@ mod tests {
                     }
                 }
             }
-            setup.side_to_move = if round % 2 == 0 { Color::Black } else { Color::White };
-            setup.move_number = NonZeroU32::new((next() as u32).max(1) >> (round % 32)).unwrap_or(NonZeroU32::MIN);
+            setup.side_to_move = if round % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            setup.move_number =
+                NonZeroU32::new((next() as u32).max(1) >> (round % 32)).unwrap_or(NonZeroU32::MIN);
             let text = setup.to_string();
             assert_eq!(text, simple_sfen(&setup));
             assert_eq!(text.parse::<Setup>().unwrap(), setup, "{text}");
@@ -1421,12 +1424,17 @@ mod tests {
     #[cfg(feature = "serde")]
     #[test]
     fn serde_keeps_the_marks() {
-        let setup: Setup = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/9/4K1S!2 b - 1".parse().unwrap();
+        let setup: Setup = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/9/4K1S!2 b - 1"
+            .parse()
+            .unwrap();
         let json = serde_json::to_string(&setup).unwrap();
         assert!(json.contains("\"protected\":[\"3i\"]"), "{json}");
         assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
         let plain = serde_json::to_string(&Setup::standard()).unwrap();
         assert!(!plain.contains("protected"), "{plain}");
-        assert_eq!(serde_json::from_str::<Setup>(&plain).unwrap(), Setup::standard());
+        assert_eq!(
+            serde_json::from_str::<Setup>(&plain).unwrap(),
+            Setup::standard()
+        );
     }
 }
