@@ -31,12 +31,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use shogi_movegen::{Position, Standard};
-use shogi_notation::sfen::Sfen;
 use shogi_record::csa::{self, CsaOptions, CsaVersion};
 use shogi_record::{self as record, Record};
 use shogi_record::{ki2, kif};
 use shogi_rules::{AtLimit, DrawReason, Game, MoveLimit, Outcome, RuleSet, WinReason};
-use shogi_types::{Color, Move};
+use shogi_types::{Color, Move, Setup};
 
 const USAGE: &str = "usage: interop_records <OUT_DIR>";
 
@@ -126,8 +125,8 @@ fn flip_move(usi: &str) -> String {
 
 /// The colour-swapped, rotated SFEN of `sfen`.
 fn flip_sfen(sfen: &str) -> Result<String, String> {
-    let setup = sfen.parse::<Sfen>().map_err(|e| format!("{sfen}: {e}"))?;
-    Ok(Sfen::from(setup.flipped()).to_string())
+    let setup = sfen.parse::<Setup>().map_err(|e| format!("{sfen}: {e}"))?;
+    Ok(setup.flipped().to_string())
 }
 
 fn repeat(cycle: &str, times: usize) -> String {
@@ -502,7 +501,7 @@ fn same_outcome(a: Outcome, b: Outcome) -> bool {
 fn play(spec: &Spec) -> Result<Game, String> {
     let setup = spec
         .start
-        .parse::<Sfen>()
+        .parse::<Setup>()
         .map_err(|e| format!("{}: start {}: {e}", spec.name, spec.start))?;
     let start = Position::<Standard>::from_setup(setup)
         .map_err(|e| format!("{}: start {}: {e}", spec.name, spec.start))?;

@@ -8,7 +8,6 @@ use std::time::Duration;
 use common::records::{self, Style, Times};
 use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
-use shogi_notation::sfen::Sfen;
 use shogi_record::csa::{self, CsaOptions, CsaVersion};
 use shogi_record::{
     Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordErrorKind, Special, WrittenMove,
@@ -29,7 +28,7 @@ fn usi(moves: &[&str]) -> Vec<Move> {
 }
 
 fn sfen(rec: &Record) -> String {
-    Sfen::from(rec.start.to_setup()).to_string()
+    rec.start.to_setup().to_string()
 }
 
 fn win(winner: Color, reason: WinReason) -> Option<Outcome> {
@@ -740,7 +739,7 @@ fn variant_start_round_trips_through_the_sfen_line() -> TestResult {
     let rec = csa::read(text)?;
     assert_eq!(
         rec.start_sfen(),
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/4K1S!2 b - 1".parse::<Sfen>()?
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/4K1S!2 b - 1".parse::<Setup>()?
     );
     assert_eq!(rec.moves.len(), 1);
     // After the first move it is only a comment.
@@ -767,7 +766,7 @@ fn invalid_start_positions() {
 #[test]
 fn positions_written_as_rank_lines() -> TestResult {
     let setup = "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124"
-        .parse::<Sfen>()?;
+        .parse::<Setup>()?;
     let rec = Record::new(AnyPosition::from_setup(
         shogi_variants::Variant::Standard,
         setup,

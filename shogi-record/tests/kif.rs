@@ -8,7 +8,6 @@ use std::time::Duration;
 use common::records::{self, Style, Times, assert_same_game};
 use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
-use shogi_notation::sfen::Sfen;
 use shogi_record::kif;
 use shogi_record::{
     self as record, Ending, Format, Header, HeaderKey, MoveProblem, MoveTime, Record,
@@ -28,7 +27,7 @@ fn mv(usi: &str) -> Move {
 }
 
 fn sfen3(rec: &Record) -> String {
-    let s = Sfen::from(rec.start.to_setup()).to_string();
+    let s = rec.start.to_setup().to_string();
     s.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
 }
 
@@ -84,7 +83,7 @@ fn reads_move_forms() -> TestResult {
         ]
     );
     let sfen = "4k4/9/9/9/9/9/9/9/4K4 b 2S2N2L 1";
-    let setup = sfen.parse::<Sfen>()?;
+    let setup = sfen.parse::<Setup>()?;
     let mut rec = Record::new(AnyPosition::from_setup(Variant::Standard, setup)?);
     for m in ["S*5c", "5a4a", "5c5b+", "4a3a", "5b4a"] {
         rec.push(mv(m))?;

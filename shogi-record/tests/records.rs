@@ -15,7 +15,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use shogi_notation::sfen::Sfen;
 use shogi_record::{
     self as record, Format, MoveProblem, Record, RecordErrorKind, RecordMove, Special,
 };
@@ -74,7 +73,7 @@ fn sfen3(s: &str) -> String {
 }
 
 fn start_sfen(rec: &Record) -> String {
-    sfen3(&Sfen::from(rec.start.to_setup()).to_string())
+    sfen3(&rec.start.to_setup().to_string())
 }
 
 /// Whether the ending matches the `result` word of the expected file.

@@ -7,7 +7,7 @@
 pub mod records;
 
 use shogi_movegen::Position;
-use shogi_notation::sfen::Sfen;
+use shogi_types::Setup;
 
 /// Fixed positions: the start, the 593-move position, a drop-heavy one, a handicap start and
 /// the disambiguation examples of the notation spec.
@@ -24,7 +24,7 @@ pub const FIXED: [&str; 8] = [
 
 /// Reads an SFEN into a standard position.
 pub fn position(sfen: &str) -> Position {
-    let setup = sfen.parse::<Sfen>().expect("test sfen reads");
+    let setup = sfen.parse::<Setup>().expect("test sfen reads");
     Position::from_setup(setup).expect("test sfen is valid")
 }
 
