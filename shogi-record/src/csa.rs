@@ -22,7 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! CSA holds no variations: the writer drops them ([`Variation`](crate::record::Variation)).
+//! CSA holds no variations: the writer drops them ([`Variation`](crate::Variation)).
 //!
 //! # Reading
 //! [`read`] reads the first game of a text and [`read_all`] every game; games are separated
@@ -124,10 +124,11 @@ use shogi_movegen::IllegalMoveKind;
 use shogi_types::{Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
-use crate::record::{
-    Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
-    RecordErrorKind, Special, WrittenMove,
-};
+use crate::builder::Builder;
+use crate::ending::{Ending, Special};
+use crate::error::{MoveProblem, RecordError, RecordErrorKind};
+use crate::model::{Header, HeaderKey, Record, WrittenMove};
+use crate::time::MoveTime;
 
 /// The comment prefix of an ending that CSA has no special move for (`'ENDING:封じ手`).
 const ENDING: &str = "ENDING:";
@@ -244,7 +245,7 @@ pub fn write_with(record: &Record, options: CsaOptions) -> String {
     write_start(&mut out, &record.start);
 
     let mut last = record.start;
-    crate::record::replay(record, |pos, m, _| {
+    crate::model::replay(record, |pos, m, _| {
         out.push_str(&move_text(pos, m.mv));
         out.push('\n');
         if let Some(t) = m.time {

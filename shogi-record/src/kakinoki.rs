@@ -12,10 +12,11 @@ use shogi_movegen::{Position, Standard};
 use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
-use crate::record::{
-    self, Builder, Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordError,
-    RecordErrorKind, RecordMove, Special, Variation, WrittenMove,
-};
+use crate::builder::{self, Builder};
+use crate::ending::{Ending, Special};
+use crate::error::{MoveProblem, RecordError, RecordErrorKind};
+use crate::model::{Header, HeaderKey, Record, RecordMove, Variation, WrittenMove};
+use crate::time::MoveTime;
 use shogi_notation::ResolveError;
 use shogi_notation::japanese::{
     self, Destination, JapaneseMove, KANJI_DIGITS, WIDE_DIGITS, piece_from_char, piece_name,
@@ -999,7 +1000,7 @@ fn find_move(
         return Err((None, MoveProblem::Resolve(ResolveError::WrongSide { mark })));
     }
     if jm.from.is_none() && !jm.drop {
-        return record::resolve_japanese(pos, previous, jm)
+        return builder::resolve_japanese(pos, previous, jm)
             .map_err(|e| (None, MoveProblem::Resolve(e)));
     }
     let mv = direct_move(jm, previous)

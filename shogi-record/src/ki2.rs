@@ -56,7 +56,7 @@
 //! KIF has no word for). A kept illegal move is written before a foul ending, in Japanese
 //! notation with its origin (`▲４五桂(37)`) when the move is known. Times are not written.
 //!
-//! Variations ([`RecordMove::variations`](crate::record::RecordMove::variations)) follow the
+//! Variations ([`RecordMove::variations`](crate::RecordMove::variations)) follow the
 //! main line in the order of the KIF writer ([`crate::kif`]), which the reader reads back into
 //! the same tree: each as a blank line, `変化：   N手` (N padded to four columns, as Kifu for
 //! Windows and ShogiHome write it), its moves in Japanese notation (the first may be `同`, after
@@ -67,11 +67,13 @@ use core::fmt::Write as _;
 use shogi_types::{Color, Move};
 use shogi_variants::AnyPosition;
 
+use crate::ending::Ending;
+use crate::error::RecordError;
 use crate::kakinoki;
-use crate::record::{self, Ending, Record, RecordError, RecordMove};
+use crate::model::{self, Record, RecordMove};
 
 #[cfg(doc)]
-use crate::record::RecordErrorKind;
+use crate::error::RecordErrorKind;
 
 /// Reads a KI2 record (numbered KIF move lines are read too).
 ///
@@ -188,7 +190,7 @@ fn write_branch(
             break;
         }
         states.push((pos, previous));
-        line.push(&record::japanese_write(&pos, m.mv, previous));
+        line.push(&model::japanese_write(&pos, m.mv, previous));
         written += 1;
         if line.count == PER_LINE || !m.comments.is_empty() {
             line.flush(out);

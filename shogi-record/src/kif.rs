@@ -40,9 +40,9 @@
 //! and what other programs write (81Dojo, 将棋倶楽部24, Shogidokoro, ShogiGUI, ShogiHome,
 //! shogidb2, 将棋ウォーズ exports):
 //! - **Header lines** `key：value` (full-width colon, or an ASCII colon) become
-//!   [`Record::headers`] through [`HeaderKey::from_kif_key`](crate::record::HeaderKey::from_kif_key)
+//!   [`Record::headers`] through [`HeaderKey::from_kif_key`](crate::HeaderKey::from_kif_key)
 //!   (`下手`/`上手` are the players of a handicap game); unknown keys are kept as
-//!   [`HeaderKey::Other`](crate::record::HeaderKey::Other). Lines that are nothing the reader
+//!   [`HeaderKey::Other`](crate::HeaderKey::Other). Lines that are nothing the reader
 //!   knows are skipped.
 //! - **Start position**: the `#SFEN：<sfen>` line if there is one (see below), else a board
 //!   diagram (`後手の持駒：`, nine `| ・v玉 …|一` rank lines, `先手の持駒：`, `先手番`/`後手番`,
@@ -63,7 +63,7 @@
 //!   After the first terminal word, the rest of the main line is ignored.
 //! - **Comments this crate writes for endings**: after a terminal word, `*ENDING:<word>` gives
 //!   the exact word the terminal word stands in for (see Writing), and `*RESULT:<outcome>`
-//!   gives [`Ending::outcome`](crate::record::Ending::outcome); as the last comment of a line
+//!   gives [`Ending::outcome`](crate::Ending::outcome); as the last comment of a line
 //!   with no terminal word, `*ENDING:<word>` is an ending with no KIF word
 //!   ([`Special::Error`] as `%ERROR`, [`Special::Other`]).
 //! - **`まで…` summary lines** give the ending only when no terminal word came before:
@@ -75,8 +75,8 @@
 //!   [`Record::start_comments`], also when they come before the header); `#` lines and `&`
 //!   bookmark (しおり) lines are skipped.
 //! - **Variations** (`変化：N手` blocks after the main line, N in ASCII or full-width digits)
-//!   are kept as a tree ([`RecordMove::variations`](crate::record::RecordMove::variations),
-//!   [`Variation`](crate::record::Variation)). A block replaces move N of the deepest line
+//!   are kept as a tree ([`RecordMove::variations`](crate::RecordMove::variations),
+//!   [`Variation`](crate::Variation)). A block replaces move N of the deepest line
 //!   still open whose first move is numbered N or lower: the line read just before it, or one
 //!   of the lines it branches off, which close as the search passes them. This is the order
 //!   in which Kifu for Windows writes a tree, depth first: after a line come the variations of
@@ -129,7 +129,7 @@
 //! `持将棋`, [`Special::IllegalAction`] as `反則負け` or `反則勝ち` for the side to move,
 //! [`Special::Try`] as `投了` (tsshogi 2.2.0 does not know `トライ`); [`Special::Error`] and
 //! [`Special::Other`] words, which decide nothing, only as the comment. An
-//! [`Ending::outcome`](crate::record::Ending::outcome) (a resignation by the side not to move,
+//! [`Ending::outcome`](crate::Ending::outcome) (a resignation by the side not to move,
 //! a perpetual check…) follows as `*RESULT:<outcome>`.
 //! A kept illegal move is written as a move line before a foul ending, so that reading the text
 //! keeps it again.
@@ -147,11 +147,13 @@ use std::time::Duration;
 use shogi_types::{ByColor, Move};
 use shogi_variants::AnyPosition;
 
+use crate::ending::{Ending, Special};
+use crate::error::RecordError;
 use crate::kakinoki;
-use crate::record::{Ending, Record, RecordError, RecordMove, Special};
+use crate::model::{Record, RecordMove};
 
 #[cfg(doc)]
-use crate::record::RecordErrorKind;
+use crate::error::RecordErrorKind;
 
 /// Reads a KIF record (KI2 move lines are read too).
 ///

@@ -1,0 +1,335 @@
+//! The reading façade: [`read`], [`read_lenient`] and [`read_str`] take a record of any
+//! format, [`decode`] finds the encoding and [`Format::detect`] the format, and a USI
+//! `position` line is read here as a record with no header.
+//!
+//! This module sits at the top of the crate: it calls the readers of [`crate::kif`],
+//! [`crate::ki2`] and [`crate::csa`], and nothing below imports it.
+//!
+//! # Reading any record
+//! [`read`] takes the bytes of a file, detects the encoding (UTF-8 with or without a byte-order
+//! mark, Shift_JIS, EUC-JP) and the format ([`Format::detect`]) and calls the right reader.
+//!
+//! ```
+//! use shogi_record::{self as record, Format};
+//! use shogi_rules::{Outcome, WinReason};
+//! use shogi_types::Color;
+//!
+//! let csa = "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\nT3\n-3334FU\nT1\n%TORYO\n";
+//! assert_eq!(Format::detect(csa), Some(Format::Csa));
+//! let rec = record::read(csa.as_bytes())?;
+//! assert_eq!(rec.player(Color::Black), Some("Sente"));
+//! assert_eq!(rec.usi_moves(), ["7g7f".parse()?, "3c3d".parse()?]);
+//! assert_eq!(
+//!     rec.outcome(),
+//!     Some(Outcome::Win { winner: Color::White, reason: WinReason::Resignation })
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+
+use crate::builder::Builder;
+use crate::error::{MoveProblem, RecordError, RecordErrorKind};
+use crate::model::Record;
+
+/// Reads a record of any format from the bytes of a file: detects the encoding
+/// ([`decode`]) and the format ([`Format::detect`]), then reads it. A USI `position` line
+/// gives a record with no header.
+///
+/// For CSA files that hold several games, this reads the first; see [`crate::csa::read_all`].
+///
+/// # Errors
+/// [`RecordErrorKind::Encoding`], [`RecordErrorKind::UnknownFormat`], or the error of the
+/// format's reader.
+pub fn read(bytes: &[u8]) -> Result<Record, RecordError> {
+    let text = decode(bytes)
+        .ok_or_else(|| RecordError::new(0, RecordErrorKind::Encoding, Record::standard()))?;
+    read_str(&text)
+}
+
+/// Reads a record like [`read`], but keeps what can be kept when a move cannot be read or
+/// played: the record of the moves before it (start, headers, comments, legal moves; no ending)
+/// comes back together with the error, which still says where and why. Other errors (the
+/// encoding, the format, the start position, a header line) fail as in [`read`].
+///
+/// For batch tools: 81Dojo, for one, ends some games with an illegal last move and only a
+/// comment (`*反則手にて終局`), which [`read`] rightly refuses.
+///
+/// ```
+/// use shogi_record as record;
+///
+/// let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 ８八飛(82)\n";
+/// assert!(record::read(kif.as_bytes()).is_err());
+/// let (rec, error) = record::read_lenient(kif.as_bytes())?;
+/// assert_eq!(rec.usi_moves().len(), 3);
+/// let error = error.expect("move 4 is illegal");
+/// assert_eq!(error.line(), 5);
+/// assert!(error.to_string().starts_with("line 5: move 4 '８八飛(82)'"), "{error}");
+/// # Ok::<(), record::RecordError>(())
+/// ```
+///
+/// # Errors
+/// The error of [`read`] when it is not about a move ([`RecordErrorKind::IllegalMove`]).
+pub fn read_lenient(bytes: &[u8]) -> Result<(Record, Option<RecordError>), RecordError> {
+    match read(bytes) {
+        Ok(rec) => Ok((rec, None)),
+        Err(e) if matches!(e.kind(), RecordErrorKind::IllegalMove { .. }) => {
+            let mut rec = e.partial().clone();
+            rec.ending = None;
+            Ok((rec, Some(e)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Reads a record of any format from text ([`Format::detect`]).
+///
+/// # Errors
+/// [`RecordErrorKind::UnknownFormat`], or the error of the format's reader.
+pub fn read_str(text: &str) -> Result<Record, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match Format::detect(text) {
+        Some(Format::Kif) => crate::kif::read(text),
+        Some(Format::Ki2) => crate::ki2::read(text),
+        Some(Format::Csa) => crate::csa::read(text),
+        Some(Format::Usi) => read_usi(text),
+        None => Err(RecordError::new(
+            0,
+            RecordErrorKind::UnknownFormat,
+            Record::standard(),
+        )),
+    }
+}
+
+/// Reads a USI `position` command as a record.
+fn read_usi(text: &str) -> Result<Record, RecordError> {
+    let line = crate::lines::lines(text)
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    let syntax = |e: &dyn fmt::Display| {
+        RecordError::new(
+            1,
+            RecordErrorKind::Syntax(e.to_string()),
+            Record::standard(),
+        )
+    };
+    let cmd: shogi_notation::usi::PositionCommand = line.parse().map_err(|e| syntax(&e))?;
+    let mut builder = Builder::from_marked(cmd.start.to_setup())
+        .map_err(|e| RecordError::new(1, e, Record::standard()))?;
+    for (i, &mv) in cmd.moves.iter().enumerate() {
+        if let Err(e) = builder.play(mv) {
+            return Err(builder.fail(
+                1,
+                RecordErrorKind::IllegalMove {
+                    ply: i + 1,
+                    text: mv.to_string(),
+                    problem: MoveProblem::Illegal(e.kind),
+                },
+            ));
+        }
+    }
+    Ok(builder.finish())
+}
+
+/// Decodes the bytes of a record file: UTF-8 (a byte-order mark is dropped), else Shift_JIS
+/// (code page 932), else EUC-JP. Returns `None` if none of them decodes the bytes without
+/// error.
+///
+/// When both Shift_JIS and EUC-JP decode the bytes, the one that gives no half-width katakana
+/// wins (EUC-JP text read as Shift_JIS turns into half-width katakana, which records do not
+/// use).
+#[must_use]
+pub fn decode(bytes: &[u8]) -> Option<std::borrow::Cow<'_, str>> {
+    use std::borrow::Cow;
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    if let Ok(s) = core::str::from_utf8(bytes) {
+        return Some(Cow::Borrowed(s));
+    }
+    let sjis = encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(bytes);
+    let euc = encoding_rs::EUC_JP.decode_without_bom_handling_and_without_replacement(bytes);
+    let halfwidth_kana = |s: &str| s.chars().any(|c| ('\u{ff61}'..='\u{ff9f}').contains(&c));
+    match (sjis, euc) {
+        (Some(s), Some(e)) if halfwidth_kana(&s) && !halfwidth_kana(&e) => {
+            Some(Cow::Owned(e.into_owned()))
+        }
+        (Some(s), _) => Some(Cow::Owned(s.into_owned())),
+        (None, Some(e)) => Some(Cow::Owned(e.into_owned())),
+        (None, None) => None,
+    }
+}
+
+/// A record format that [`read`] can detect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// KIF (Kakinoki): numbered move lines.
+    Kif,
+    /// KI2: Japanese notation moves (`▲７六歩`).
+    Ki2,
+    /// CSA: `+7776FU` move lines.
+    Csa,
+    /// A USI `position` command (`position startpos moves …`, `startpos …` or `sfen …`).
+    Usi,
+}
+
+impl Format {
+    /// Guesses the format of a record from its text.
+    ///
+    /// A USI `position` line is recognised by its first word (`position`, `startpos`, `sfen`);
+    /// CSA by a line that is a CSA statement (`V2.2`, `PI`, `P1…`, `+7776FU`, `N+`, `$KEY:`,
+    /// `'CSA encoding=`); KIF by a numbered move line (`   1 ７六歩(77)`) or the
+    /// `手数----指手` line; KI2 by a line starting with a side mark (`▲`, `△`, `☗`, `☖`, `▼`, `▽`).
+    /// KIF and KI2 headers and board diagrams alone (no move) read as KIF.
+    #[must_use]
+    pub fn detect(text: &str) -> Option<Format> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let first_word = text.split_whitespace().next()?;
+        if matches!(first_word, "position" | "startpos" | "sfen") {
+            return Some(Format::Usi);
+        }
+        let mut kif_like = false;
+        for line in crate::lines::lines(text) {
+            let line = line.trim_end();
+            if line.starts_with("'CSA encoding=") || is_csa_statement(line) {
+                return Some(Format::Csa);
+            }
+            let t = line.trim_start();
+            if t.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
+                return Some(Format::Ki2);
+            }
+            if t.starts_with("手数-") || t.starts_with("手数－") || is_kif_move_line(t) {
+                return Some(Format::Kif);
+            }
+            if line.contains('：') || line.starts_with('#') || line.starts_with('|') {
+                kif_like = true;
+            }
+        }
+        kif_like.then_some(Format::Kif)
+    }
+}
+
+impl fmt::Display for Format {
+    /// `kif`, `ki2`, `csa` or `usi`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Usi => "usi",
+        })
+    }
+}
+
+/// Whether `line` is a CSA statement that no KIF or KI2 line looks like.
+fn is_csa_statement(line: &str) -> bool {
+    let b = line.as_bytes();
+    let is_move = |s: &[u8]| {
+        s.len() >= 7
+            && (s[0] == b'+' || s[0] == b'-')
+            && s[1..5].iter().all(u8::is_ascii_digit)
+            && s[5..7].iter().all(u8::is_ascii_uppercase)
+    };
+    line.starts_with("V2")
+        || line.starts_with("V3")
+        || line == "PI"
+        || (line.starts_with("PI") && b.get(2).is_some_and(u8::is_ascii_digit))
+        || (b.len() >= 3 && b[0] == b'P' && (b'1'..=b'9').contains(&b[1]))
+        || line.starts_with("P+")
+        || line.starts_with("P-")
+        || line.starts_with("N+")
+        || line.starts_with("N-")
+        || (line.starts_with('$') && line.contains(':'))
+        || is_move(b)
+}
+
+/// Whether `t` (trimmed at the start) is a numbered KIF move line: digits, blanks, then a
+/// move or a terminal word.
+fn is_kif_move_line(t: &str) -> bool {
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return false;
+    }
+    let rest = &t[digits..];
+    let after = rest.trim_start_matches([' ', '\u{3000}']);
+    after.len() < rest.len() && !after.is_empty() && !after.is_ascii()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_movegen::Position;
+    use shogi_rules::Game;
+    use shogi_types::Color;
+    use shogi_variants::Variant;
+
+    #[test]
+    fn records_of_games_and_variants() {
+        let mut game = Game::new(Position::<shogi_movegen::Standard>::start());
+        for usi in ["7g7f", "3c3d"] {
+            game.play(usi.parse().unwrap()).unwrap();
+        }
+        game.resign(Color::Black).unwrap();
+        let rec = Record::from_game(&game);
+        assert_eq!(rec.moves.len(), 2);
+        assert_eq!(rec.outcome(), game.outcome());
+
+        let silver = shogi_variants::SilverSetup::SixPiece.position();
+        let mut rec = Record::new(silver);
+        assert_eq!(rec.variant(), Variant::UntakeableSilver);
+        assert_eq!(rec.handicap(), None);
+        rec.push("3i3h".parse().unwrap()).unwrap();
+        let cmd = rec.to_position_command();
+        assert!(cmd.to_string().contains("S!"), "{cmd}");
+        let again = read_str(&cmd.to_string()).unwrap();
+        assert_eq!(again.start, rec.start);
+        assert_eq!(again.usi_moves(), rec.usi_moves());
+    }
+
+    #[test]
+    fn usi_lines_read_as_records() {
+        let err = read_str("position startpos moves 7g7f 3c3d 2g2f 4a3b 2h2d").unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            RecordErrorKind::IllegalMove { ply: 5, .. }
+        ));
+        assert_eq!(err.partial().moves.len(), 4);
+        assert!(read_str("position startpos moves 7g7x").is_err());
+        assert!(matches!(
+            read_str("nothing here").unwrap_err().kind(),
+            RecordErrorKind::UnknownFormat
+        ));
+    }
+
+    #[test]
+    fn detects_formats() {
+        assert_eq!(
+            Format::detect("position startpos moves 7g7f"),
+            Some(Format::Usi)
+        );
+        assert_eq!(Format::detect("V2.2\nPI\n+\n"), Some(Format::Csa));
+        assert_eq!(Format::detect("+7776FU\n"), Some(Format::Csa));
+        assert_eq!(
+            Format::detect("手合割：平手\n   1 ７六歩(77)\n"),
+            Some(Format::Kif)
+        );
+        assert_eq!(
+            Format::detect("手合割：平手\n▲７六歩 △３四歩\n"),
+            Some(Format::Ki2)
+        );
+        assert_eq!(Format::detect("hello"), None);
+        assert_eq!(Format::detect(""), None);
+    }
+
+    #[test]
+    fn decodes_the_three_encodings() {
+        let text = "先手：羽生善治\n";
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(text);
+        let (euc, _, _) = encoding_rs::EUC_JP.encode(text);
+        assert_eq!(decode(text.as_bytes()).as_deref(), Some(text));
+        assert_eq!(decode(&sjis).as_deref(), Some(text));
+        assert_eq!(decode(&euc).as_deref(), Some(text));
+        let bom = [b"\xef\xbb\xbf".as_slice(), text.as_bytes()].concat();
+        assert_eq!(decode(&bom).as_deref(), Some(text));
+        assert_eq!(decode(b"\xff\xff\xff"), None);
+    }
+}
