@@ -25,7 +25,7 @@ impl Builder {
     pub(crate) fn new(variant: Variant, setup: Setup) -> Result<Builder, RecordErrorKind> {
         let start = AnyPosition::from_setup(variant, setup)
             .or_else(AnyPositionError::ignore_problem_faults)
-            .map_err(|e| RecordErrorKind::InvalidStart(e.to_string()))?;
+            .map_err(RecordErrorKind::InvalidStart)?;
         Ok(Builder::from_position(start))
     }
 
@@ -37,7 +37,7 @@ impl Builder {
         }
         let pos = Position::<UntakeableSilver>::from_setup(setup)
             .or_else(shogi_movegen::PositionError::ignore_problem_faults)
-            .map_err(|e| RecordErrorKind::InvalidStart(e.to_string()))?;
+            .map_err(|e| RecordErrorKind::InvalidStart(e.into()))?;
         Ok(Builder::from_position(AnyPosition::from(pos)))
     }
 

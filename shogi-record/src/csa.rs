@@ -126,7 +126,7 @@ use shogi_variants::{AnyPosition, Handicap, Variant};
 
 use crate::builder::Builder;
 use crate::ending::{Ending, Special};
-use crate::error::{MoveProblem, RecordError, RecordErrorKind};
+use crate::error::{MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError};
 use crate::model::{Header, HeaderKey, Record, WrittenMove};
 use crate::time::MoveTime;
 
@@ -146,8 +146,9 @@ const ENDING: &str = "ENDING:";
 /// ```
 ///
 /// # Errors
-/// [`RecordErrorKind::Empty`] if the text holds no game; [`RecordErrorKind::Syntax`] for a
-/// line that cannot be read; [`RecordErrorKind::InvalidStart`] for a start position that is
+/// [`RecordErrorKind::Empty`] if the text holds no game; [`RecordErrorKind::Syntax`]
+/// ([`SyntaxError`]) for a line that cannot be read;
+/// [`RecordErrorKind::InvalidStart`] (with the position's error) for a start position that is
 /// not valid; [`RecordErrorKind::IllegalMove`] for a move that cannot be read or played
 /// (unless a foul ending explains it, see the [module docs](self)). The error keeps what was
 /// read before it ([`RecordError::partial`]).
@@ -496,7 +497,7 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             }
             Stmt::Side(color) => {
                 if r.builder.is_some() {
-                    return Err(r.fail(n, syntax("side to move after the first move")));
+                    return Err(r.fail(n, SyntaxError::CsaSideAfterMoves.into()));
                 }
                 r.side = Some(color);
             }
@@ -504,8 +505,7 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             Stmt::Time(text) => r.time(n, text)?,
             Stmt::Special(word) => r.special(n, word)?,
             Stmt::Unknown(text) => {
-                let what = format!("cannot read the statement '{}'", clip(text));
-                return Err(r.fail(n, syntax(&what)));
+                return Err(r.fail(n, SyntaxError::CsaStatement(clip(text)).into()));
             }
         }
     }
@@ -525,11 +525,6 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             Record::standard(),
         )),
     }
-}
-
-/// A syntax error kind.
-fn syntax(what: &str) -> RecordErrorKind {
-    RecordErrorKind::Syntax(what.to_string())
 }
 
 /// At most 20 characters of `text`, for error messages.
@@ -567,7 +562,7 @@ impl GameReader {
                 self.sfen = Some(sfen);
                 Ok(())
             }
-            Err(e) => Err(self.fail(line, syntax(&format!("SFEN line: {e}")))),
+            Err(e) => Err(self.fail(line, SyntaxError::Sfen(e).into())),
         }
     }
 
@@ -575,15 +570,15 @@ impl GameReader {
     fn position_line(
         &mut self,
         line: usize,
-        f: impl FnOnce(&mut Setup) -> Result<(), String>,
+        f: impl FnOnce(&mut Setup) -> Result<(), SyntaxError>,
     ) -> Result<(), RecordError> {
         if self.builder.is_some() {
-            return Err(self.fail(line, syntax("position line after the first move")));
+            return Err(self.fail(line, SyntaxError::CsaPositionAfterMoves.into()));
         }
         let setup = self.setup.get_or_insert_with(Setup::empty);
         match f(setup) {
             Ok(()) => Ok(()),
-            Err(what) => Err(self.fail(line, RecordErrorKind::Syntax(what))),
+            Err(e) => Err(self.fail(line, e.into())),
         }
     }
 
@@ -683,8 +678,7 @@ impl GameReader {
     /// Reads a `T` statement.
     fn time(&mut self, line: usize, text: &str) -> Result<(), RecordError> {
         let Some(spent) = parse_time(text) else {
-            let what = format!("cannot read the time 'T{}'", clip(text));
-            return Err(self.fail(line, syntax(&what)));
+            return Err(self.fail(line, SyntaxError::CsaTime(clip(text)).into()));
         };
         let target = self.target;
         let Some(b) = &mut self.builder else {
@@ -716,8 +710,7 @@ impl GameReader {
             return Ok(());
         }
         if word.is_empty() || word.contains(char::is_whitespace) {
-            let what = format!("cannot read the special move '%{}'", clip(word));
-            return Err(self.fail(line, syntax(&what)));
+            return Err(self.fail(line, SyntaxError::CsaSpecial(clip(word)).into()));
         }
         self.end(line, Special::from_csa_word(word))
     }
@@ -821,10 +814,10 @@ fn square(digits: &[u8]) -> Option<Square> {
 /// Reads a move statement in `pos`: the move, or why it cannot be read (with the move when
 /// the text names one).
 fn parse_move(text: &str, pos: &AnyPosition) -> Result<Move, (Option<Move>, MoveProblem)> {
-    let bad = |what: &str| Err((None, MoveProblem::Syntax(what.to_string())));
+    let bad = |e: MoveSyntaxError| Err((None, MoveProblem::Syntax(e)));
     let b = text.as_bytes();
     if b.len() != 7 {
-        return bad("expected a sign, two squares and a piece code, as in +7776FU");
+        return bad(MoveSyntaxError::CsaShape);
     }
     let color = if b[0] == b'+' {
         Color::Black
@@ -832,26 +825,24 @@ fn parse_move(text: &str, pos: &AnyPosition) -> Result<Move, (Option<Move>, Move
         Color::White
     };
     let Some(kind) = kind_from_code(&b[5..7]) else {
-        return bad("unknown piece code");
+        return bad(MoveSyntaxError::CsaPieceCode);
     };
     let Some(to) = square(&b[3..5]) else {
-        return bad("bad destination square");
+        return bad(MoveSyntaxError::CsaDestination);
     };
     if color != pos.side_to_move() {
-        let side = match pos.side_to_move() {
-            Color::Black => "Black (+)",
-            Color::White => "White (-)",
-        };
-        return bad(&format!("wrong sign: {side} is to move"));
+        return bad(MoveSyntaxError::CsaWrongSign {
+            to_move: pos.side_to_move(),
+        });
     }
     if &b[1..3] == b"00" {
         if !kind.is_hand_kind() {
-            return bad("only an unpromoted piece can be dropped");
+            return bad(MoveSyntaxError::CsaPromotedDrop);
         }
         return Ok(Move::Drop { kind, to });
     }
     let Some(from) = square(&b[1..3]) else {
-        return bad("bad origin square");
+        return bad(MoveSyntaxError::CsaOrigin);
     };
     let plain = Move::Normal {
         from,
@@ -882,7 +873,7 @@ fn parse_move(text: &str, pos: &AnyPosition) -> Result<Move, (Option<Move>, Move
 
 /// The cells of a rank line: nine `+XX`, `-XX` or `*`, blanks anywhere in between; text
 /// after the ninth cell is ignored.
-fn read_rank(setup: &mut Setup, rank: u8, rest: &str) -> Result<(), String> {
+fn read_rank(setup: &mut Setup, rank: u8, rest: &str) -> Result<(), SyntaxError> {
     let b = rest.as_bytes();
     let mut cells: Vec<Option<Piece>> = Vec::with_capacity(9);
     let mut i = 0;
@@ -894,10 +885,12 @@ fn read_rank(setup: &mut Setup, rank: u8, rest: &str) -> Result<(), String> {
                 i += 1;
             }
             Some(&sign @ (b'+' | b'-')) => {
-                let kind = b
-                    .get(i + 1..i + 3)
-                    .and_then(kind_from_code)
-                    .ok_or_else(|| format!("P{rank}: unknown piece at column {}", i + 3))?;
+                let kind = b.get(i + 1..i + 3).and_then(kind_from_code).ok_or(
+                    SyntaxError::CsaRankPiece {
+                        rank,
+                        column: i + 3,
+                    },
+                )?;
                 let color = if sign == b'+' {
                     Color::Black
                 } else {
@@ -907,10 +900,10 @@ fn read_rank(setup: &mut Setup, rank: u8, rest: &str) -> Result<(), String> {
                 i += 3;
             }
             _ => {
-                return Err(format!(
-                    "P{rank}: rank has {} squares, expected 9",
-                    cells.len()
-                ));
+                return Err(SyntaxError::CsaRankLength {
+                    rank,
+                    count: cells.len(),
+                });
             }
         }
     }
@@ -926,27 +919,34 @@ fn read_rank(setup: &mut Setup, rank: u8, rest: &str) -> Result<(), String> {
 type Group<'a> = (&'a [u8], &'a [u8]);
 
 /// Splits a list of 4-character groups (square and piece code).
-fn groups<'a>(what: &str, rest: &'a str) -> Result<Vec<Group<'a>>, String> {
+fn groups<'a>(statement: &'static str, rest: &'a str) -> Result<Vec<Group<'a>>, SyntaxError> {
     let b = rest.as_bytes();
     if !b.len().is_multiple_of(4) {
-        return Err(format!(
-            "{what}: expected groups of a square and a piece code"
-        ));
+        return Err(SyntaxError::CsaGroups { statement });
     }
     Ok(b.chunks(4).map(|g| (&g[..2], &g[2..])).collect())
 }
 
 /// `PI` with the pieces to remove from the even start.
-fn read_even(setup: &mut Setup, rest: &str) -> Result<(), String> {
+fn read_even(setup: &mut Setup, rest: &str) -> Result<(), SyntaxError> {
+    const PI: &str = "PI";
     *setup = Setup::standard();
-    for (sq, code) in groups("PI", rest)? {
-        let sq = square(sq).ok_or("PI: bad square")?;
-        let kind = kind_from_code(code).ok_or("PI: unknown piece code")?;
+    for (sq, code) in groups(PI, rest)? {
+        let sq = square(sq).ok_or(SyntaxError::CsaSquare { statement: PI })?;
+        let kind = kind_from_code(code).ok_or_else(|| SyntaxError::CsaPieceCode {
+            statement: PI,
+            code: code_str(code),
+        })?;
         match setup.piece_at(sq) {
             Some(p) if p.kind == kind => {
                 setup.set_piece(sq, None);
             }
-            _ => return Err(format!("PI: no {} on {sq} to remove", code_str(code))),
+            _ => {
+                return Err(SyntaxError::CsaNothingToRemove {
+                    square: sq,
+                    code: code_str(code),
+                });
+            }
         }
     }
     Ok(())
@@ -958,9 +958,9 @@ fn code_str(code: &[u8]) -> String {
 }
 
 /// `P+` / `P-` with pieces on squares or in hand (`00`), `00AL` for the rest.
-fn read_pieces(setup: &mut Setup, color: Color, rest: &str) -> Result<(), String> {
-    let sign = if color == Color::Black { "P+" } else { "P-" };
-    for (sq, code) in groups(sign, rest)? {
+fn read_pieces(setup: &mut Setup, color: Color, rest: &str) -> Result<(), SyntaxError> {
+    let statement = if color == Color::Black { "P+" } else { "P-" };
+    for (sq, code) in groups(statement, rest)? {
         if sq == b"00" {
             if code == b"AL" {
                 give_rest(setup, color);
@@ -968,15 +968,20 @@ fn read_pieces(setup: &mut Setup, color: Color, rest: &str) -> Result<(), String
             }
             let kind = kind_from_code(code)
                 .filter(|k| k.is_hand_kind())
-                .ok_or_else(|| format!("{sign}: {} cannot be in hand", code_str(code)))?;
+                .ok_or_else(|| SyntaxError::CsaNotHandPiece {
+                    statement,
+                    code: code_str(code),
+                })?;
             let hand = &mut setup.hands[color];
             *hand = hand
                 .checked_add(kind)
-                .ok_or_else(|| format!("{sign}: too many pieces in hand"))?;
+                .ok_or(SyntaxError::CsaHandFull { statement })?;
         } else {
-            let sq = square(sq).ok_or_else(|| format!("{sign}: bad square"))?;
-            let kind = kind_from_code(code)
-                .ok_or_else(|| format!("{sign}: unknown piece code {}", code_str(code)))?;
+            let sq = square(sq).ok_or(SyntaxError::CsaSquare { statement })?;
+            let kind = kind_from_code(code).ok_or_else(|| SyntaxError::CsaPieceCode {
+                statement,
+                code: code_str(code),
+            })?;
             setup.set_piece(sq, Some(Piece::new(color, kind)));
         }
     }

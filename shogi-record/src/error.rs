@@ -1,15 +1,42 @@
 //! The errors of the readers: [`RecordError`] says where and why reading stopped and keeps
-//! the record read before; [`RecordErrorKind`] says why, [`MoveProblem`] why a move could not
-//! be played.
+//! the record read before; [`RecordErrorKind`] says why, [`SyntaxError`] which line could not
+//! be read, [`MoveProblem`] why a move could not be played and [`MoveSyntaxError`] why its text
+//! could not be read.
+//!
+//! Every error that another crate reported (an SFEN, a USI `position` line, a Japanese move, a
+//! start position, a move that names no legal move) is kept as it is, so that callers can match
+//! on it, and comes back from [`std::error::Error::source`]: [`RecordError::source`] is the
+//! source of its kind.
 
 use core::fmt;
 
 use shogi_movegen::IllegalMoveKind;
 use shogi_notation::ResolveError;
+use shogi_notation::japanese::ParseJapaneseError;
+use shogi_notation::usi::ParseUsiError;
+use shogi_types::sfen::ParseSfenError;
+use shogi_types::{Color, PieceKind, Square};
+use shogi_variants::AnyPositionError;
 
 use crate::model::Record;
 
 /// Why a record could not be read.
+///
+/// ```
+/// use std::error::Error as _;
+/// use shogi_record::{self as record, RecordErrorKind, SyntaxError};
+/// use shogi_types::sfen::ParseSfenError;
+///
+/// let err = record::read_str("#SFEN：9/9/9 b - 1\n手合割：平手\n").unwrap_err();
+/// assert_eq!(err.line(), 1);
+/// assert!(matches!(
+///     err.kind(),
+///     RecordErrorKind::Syntax(SyntaxError::Sfen(ParseSfenError::RankCount { ranks: 3, .. }))
+/// ));
+/// // The SFEN error is also the source of the record's error.
+/// let source = err.source().and_then(|e| e.downcast_ref::<ParseSfenError>());
+/// assert!(matches!(source, Some(ParseSfenError::RankCount { .. })));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RecordErrorKind {
@@ -19,13 +46,13 @@ pub enum RecordErrorKind {
     /// The bytes are in no encoding that the reader knows (UTF-8, Shift_JIS, EUC-JP).
     #[error("the text is neither UTF-8, Shift_JIS nor EUC-JP")]
     Encoding,
-    /// A line could not be read.
-    #[error("{0}")]
-    Syntax(String),
-    /// The start position is not valid: the message of the position's error (`invalid
-    /// position: …`, naming every fault).
+    /// A line could not be read. Its message and source are those of the [`SyntaxError`].
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The start position is not valid: the error of the position, which names every fault
+    /// (`start: invalid position: …`), and is the source.
     #[error("start: {0}")]
-    InvalidStart(String),
+    InvalidStart(#[source] AnyPositionError),
     /// A move could not be played.
     #[error("move {ply} '{text}' {problem}")]
     IllegalMove {
@@ -33,7 +60,8 @@ pub enum RecordErrorKind {
         ply: usize,
         /// The move text as written.
         text: String,
-        /// Why it could not be played.
+        /// Why it could not be played (also the source).
+        #[source]
         problem: MoveProblem,
     },
     /// A CSA file holds no game.
@@ -41,30 +69,195 @@ pub enum RecordErrorKind {
     Empty,
 }
 
+/// A line of a record that cannot be read: [`RecordErrorKind::Syntax`].
+///
+/// The variants that keep the error of another reader ([`SyntaxError::Sfen`],
+/// [`SyntaxError::Usi`]) return it as their source. Texts quoted in a message are cut to 20
+/// characters.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SyntaxError {
+    /// The SFEN of a variant record's start line (`#SFEN：` in KIF and KI2, `'SFEN:` in CSA)
+    /// cannot be read.
+    #[error("SFEN line: {0}")]
+    Sfen(#[source] ParseSfenError),
+    /// A USI `position` line cannot be read.
+    #[error("{0}")]
+    Usi(#[source] ParseUsiError),
+
+    /// KIF and KI2: a hand line (`先手の持駒：…`) names no piece that can be held, in this entry.
+    #[error("hand: unknown piece in '{0}'")]
+    HandPiece(String),
+    /// KIF and KI2: a hand entry with a count that is no number (`歩x`).
+    #[error("hand: bad count in '{0}'")]
+    HandCount(String),
+    /// KIF and KI2: a hand entry that gives more pieces than a hand can hold.
+    #[error("hand: too many pieces in '{0}'")]
+    HandTooMany(String),
+    /// KIF and KI2: a board diagram rank line labelled with no rank (`一` to `九`).
+    #[error("board diagram: unknown rank '{0}'")]
+    DiagramRankLabel(String),
+    /// KIF and KI2: a tenth unlabelled rank line in a board diagram.
+    #[error("board diagram: more than 9 ranks")]
+    DiagramTooManyRanks,
+    /// KIF and KI2: a board diagram rank (the number given) with more than nine squares.
+    #[error("board diagram: rank {0} has more than 9 squares")]
+    DiagramRankTooLong(u8),
+    /// KIF and KI2: a board diagram rank with fewer than nine squares.
+    #[error("board diagram: rank {rank} has {count} squares, expected 9")]
+    DiagramRankLength {
+        /// The rank, 1 to 9.
+        rank: u8,
+        /// The number of squares read.
+        count: usize,
+    },
+    /// KIF and KI2: a letter in a board diagram that is no piece.
+    #[error("board diagram: unknown piece '{0}'")]
+    DiagramPiece(char),
+    /// KIF and KI2: a board diagram that does not give all nine ranks (the number it gives).
+    #[error("board diagram: {0} ranks, expected 9")]
+    DiagramRanks(u32),
+    /// KIF and KI2: a `変化` line that is no `変化：N手` header.
+    #[error("variation header '{0}': expected '変化：N手'")]
+    VariationHeader(String),
+
+    /// CSA: a side-to-move line (`+` or `-`) after the first move.
+    #[error("side to move after the first move")]
+    CsaSideAfterMoves,
+    /// CSA: a position line (`PI`, `P1`…`P9`, `P+`, `P-`) after the first move.
+    #[error("position line after the first move")]
+    CsaPositionAfterMoves,
+    /// CSA: a statement of no known kind.
+    #[error("cannot read the statement '{0}'")]
+    CsaStatement(String),
+    /// CSA: a `T` statement that is no time (the text after `T`).
+    #[error("cannot read the time 'T{0}'")]
+    CsaTime(String),
+    /// CSA: a `%` statement that is no word (the text after `%`).
+    #[error("cannot read the special move '%{0}'")]
+    CsaSpecial(String),
+    /// CSA: a rank line `P1`…`P9` with a cell that is neither `*` nor a sign and a piece code.
+    #[error("P{rank}: unknown piece at column {column}")]
+    CsaRankPiece {
+        /// The rank, 1 to 9.
+        rank: u8,
+        /// The column of the cell's sign, counting from 1 at the `P`.
+        column: usize,
+    },
+    /// CSA: a rank line `P1`…`P9` with fewer than nine squares.
+    #[error("P{rank}: rank has {count} squares, expected 9")]
+    CsaRankLength {
+        /// The rank, 1 to 9.
+        rank: u8,
+        /// The number of squares read.
+        count: usize,
+    },
+    /// CSA: a `PI`, `P+` or `P-` line that is no list of four-character groups.
+    #[error("{statement}: expected groups of a square and a piece code")]
+    CsaGroups {
+        /// The statement: `PI`, `P+` or `P-`.
+        statement: &'static str,
+    },
+    /// CSA: a group of a `PI`, `P+` or `P-` line with no square.
+    #[error("{statement}: bad square")]
+    CsaSquare {
+        /// The statement: `PI`, `P+` or `P-`.
+        statement: &'static str,
+    },
+    /// CSA: a group of a `PI`, `P+` or `P-` line with no piece code.
+    #[error("{statement}: unknown piece code {code}")]
+    CsaPieceCode {
+        /// The statement: `PI`, `P+` or `P-`.
+        statement: &'static str,
+        /// The code as written.
+        code: String,
+    },
+    /// CSA: a `PI` group naming a piece that the even start does not have there.
+    #[error("PI: no {code} on {square} to remove")]
+    CsaNothingToRemove {
+        /// The square.
+        square: Square,
+        /// The piece code as written.
+        code: String,
+    },
+    /// CSA: a `P+00` or `P-00` group naming a piece that cannot be held.
+    #[error("{statement}: {code} cannot be in hand")]
+    CsaNotHandPiece {
+        /// The statement: `P+` or `P-`.
+        statement: &'static str,
+        /// The piece code as written.
+        code: String,
+    },
+    /// CSA: more pieces of a kind in a hand than a hand can hold.
+    #[error("{statement}: too many pieces in hand")]
+    CsaHandFull {
+        /// The statement: `P+` or `P-`.
+        statement: &'static str,
+    },
+}
+
 /// Why a written move could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveProblem {
-    /// The text is no move of the format.
+    /// The text is no move of the format (the [`MoveSyntaxError`] is the source).
     #[error("cannot be read as a move: {0}")]
-    Syntax(String),
+    Syntax(#[source] MoveSyntaxError),
     /// The move named by the text is illegal.
     #[error("is illegal: {0}")]
     Illegal(IllegalMoveKind),
-    /// The text names no legal move, or several.
+    /// The text names no legal move, or several (the [`ResolveError`] is the source).
     #[error("names no single legal move: {0}")]
-    Resolve(ResolveError),
+    Resolve(#[source] ResolveError),
     /// The origin square holds a piece of the mover, but of another kind than the text names
     /// (`角` written for a move of a promoted bishop, `KA` for a `UM`).
     #[error("names a {} but {square} holds a {}", kind_name(*named), kind_name(*found))]
     WrongPiece {
         /// The origin square.
-        square: shogi_types::Square,
+        square: Square,
         /// The kind the text names.
-        named: shogi_types::PieceKind,
+        named: PieceKind,
         /// The kind on the square.
-        found: shogi_types::PieceKind,
+        found: PieceKind,
     },
+}
+
+/// Why the text of a move cannot be read: [`MoveProblem::Syntax`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveSyntaxError {
+    /// KIF and KI2: the Japanese notation cannot be read (the error is the source).
+    #[error("{0}")]
+    Japanese(#[source] ParseJapaneseError),
+    /// CSA: not seven characters: a sign, two squares and a piece code.
+    #[error("expected a sign, two squares and a piece code, as in +7776FU")]
+    CsaShape,
+    /// CSA: the last two characters are no piece code.
+    #[error("unknown piece code")]
+    CsaPieceCode,
+    /// CSA: the destination is no square.
+    #[error("bad destination square")]
+    CsaDestination,
+    /// CSA: the origin is neither a square nor `00` (a drop).
+    #[error("bad origin square")]
+    CsaOrigin,
+    /// CSA: the sign is not that of the side to move.
+    #[error("wrong sign: {} is to move", side_name(*to_move))]
+    CsaWrongSign {
+        /// The side to move.
+        to_move: Color,
+    },
+    /// CSA: a drop (`00` origin) of a promoted piece.
+    #[error("only an unpromoted piece can be dropped")]
+    CsaPromotedDrop,
+}
+
+/// The side and its CSA sign, for messages.
+const fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black (+)",
+        Color::White => "White (-)",
+    }
 }
 
 impl MoveProblem {
@@ -82,8 +275,8 @@ impl MoveProblem {
 }
 
 /// The English name of `kind`, for messages.
-fn kind_name(kind: shogi_types::PieceKind) -> &'static str {
-    use shogi_types::PieceKind as K;
+fn kind_name(kind: PieceKind) -> &'static str {
+    use PieceKind as K;
     match kind {
         K::Pawn => "pawn",
         K::Lance => "lance",
@@ -103,6 +296,11 @@ fn kind_name(kind: shogi_types::PieceKind) -> &'static str {
 }
 
 /// The error of the record readers: where and why reading stopped, and what was read before.
+///
+/// Its message is `line N: ` and that of its [`kind`](RecordError::kind) (the kind's alone
+/// when no line applies); its
+/// [`source`](std::error::Error::source) is the source of the kind: the error of the SFEN, USI
+/// line, start position or move that failed.
 ///
 /// ```
 /// use shogi_record::{self as record, MoveProblem, RecordErrorKind};
@@ -172,4 +370,10 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl std::error::Error for RecordError {}
+impl std::error::Error for RecordError {
+    /// The source of the kind ([`RecordErrorKind`]): the error of the SFEN, USI line, start
+    /// position or move that failed, when there is one.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(&self.kind)
+    }
+}

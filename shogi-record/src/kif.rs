@@ -158,8 +158,9 @@ use crate::error::RecordErrorKind;
 /// Reads a KIF record (KI2 move lines are read too).
 ///
 /// # Errors
-/// [`RecordErrorKind::Syntax`] for a line that cannot be read (a bad board diagram, `#SFEN`
-/// line or variation header), [`RecordErrorKind::InvalidStart`] for a start position that is
+/// [`RecordErrorKind::Syntax`] ([`SyntaxError`](crate::SyntaxError)) for a line that cannot
+/// be read (a bad board diagram, `#SFEN` line or variation header),
+/// [`RecordErrorKind::InvalidStart`] (with the position's error) for a start position that is
 /// not valid, and [`RecordErrorKind::IllegalMove`] for a move that cannot be read or played
 /// (unless a foul ending explains it, see the [module docs](self)); the error keeps the moves
 /// read before.

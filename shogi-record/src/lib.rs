@@ -24,7 +24,7 @@ mod lines;
 mod read;
 
 pub use ending::{Ending, Special};
-pub use error::{MoveProblem, RecordError, RecordErrorKind};
+pub use error::{MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError};
 pub use model::{Header, HeaderKey, Record, RecordMove, Variation, WrittenMove};
 pub use read::{Format, decode, read, read_lenient, read_str};
 pub use time::MoveTime;

@@ -29,7 +29,7 @@
 use core::fmt;
 
 use crate::builder::Builder;
-use crate::error::{MoveProblem, RecordError, RecordErrorKind};
+use crate::error::{MoveProblem, RecordError, RecordErrorKind, SyntaxError};
 use crate::model::Record;
 
 /// Reads a record of any format from the bytes of a file: detects the encoding
@@ -106,14 +106,9 @@ fn read_usi(text: &str) -> Result<Record, RecordError> {
     let line = crate::lines::lines(text)
         .find(|l| !l.trim().is_empty())
         .unwrap_or("");
-    let syntax = |e: &dyn fmt::Display| {
-        RecordError::new(
-            1,
-            RecordErrorKind::Syntax(e.to_string()),
-            Record::standard(),
-        )
-    };
-    let cmd: shogi_notation::usi::PositionCommand = line.parse().map_err(|e| syntax(&e))?;
+    let cmd: shogi_notation::usi::PositionCommand = line
+        .parse()
+        .map_err(|e| RecordError::new(1, SyntaxError::Usi(e).into(), Record::standard()))?;
     let mut builder = Builder::from_marked(cmd.start.to_setup())
         .map_err(|e| RecordError::new(1, e, Record::standard()))?;
     for (i, &mv) in cmd.moves.iter().enumerate() {

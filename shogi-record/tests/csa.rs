@@ -10,7 +10,8 @@ use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
 use shogi_record::csa::{self, CsaOptions, CsaVersion};
 use shogi_record::{
-    Ending, Header, HeaderKey, MoveProblem, MoveTime, Record, RecordErrorKind, Special, WrittenMove,
+    Ending, Header, HeaderKey, MoveProblem, MoveSyntaxError, MoveTime, Record, RecordErrorKind,
+    Special, WrittenMove,
 };
 use shogi_rules::{DrawReason, Outcome, WinReason};
 use shogi_types::{Color, Move, PieceKind, Setup, Square};
@@ -477,14 +478,16 @@ fn illegal_and_unreadable_moves_are_errors_with_the_moves_before() {
             3,
             1,
             "+7776F5",
-            MoveProblem::Syntax(String::new()),
+            MoveProblem::Syntax(MoveSyntaxError::CsaPieceCode),
         ),
         (
             "PI\n+\n+7776FU\n+3334FU\n",
             4,
             2,
             "+3334FU",
-            MoveProblem::Syntax(String::new()),
+            MoveProblem::Syntax(MoveSyntaxError::CsaWrongSign {
+                to_move: Color::White,
+            }),
         ),
     ];
     for (text, line, ply, written, problem) in cases {
@@ -500,10 +503,7 @@ fn illegal_and_unreadable_moves_are_errors_with_the_moves_before() {
                 want,
             ) => {
                 assert_eq!((*p, t.as_str()), (ply, written), "{text}");
-                match (got, want) {
-                    (MoveProblem::Syntax(_), MoveProblem::Syntax(_)) => {}
-                    _ => assert_eq!(got, want, "{text}"),
-                }
+                assert_eq!(got, want, "{text}");
             }
             (other, _) => panic!("{other} for {text}"),
         }

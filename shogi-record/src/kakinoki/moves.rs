@@ -16,7 +16,7 @@ use shogi_notation::japanese::{self, Destination, JapaneseMove, WIDE_DIGITS};
 use super::header::{Preamble, RESERVED_KEYS, hand_key, shorten, split_header};
 use crate::builder::{self, Builder};
 use crate::ending::{Ending, Special};
-use crate::error::{MoveProblem, RecordError, RecordErrorKind};
+use crate::error::{MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError};
 use crate::model::{Header, HeaderKey, Record, RecordMove, Variation, WrittenMove};
 use crate::time::MoveTime;
 
@@ -175,23 +175,18 @@ impl Reader {
 
     /// The builder, made from the preamble on first use.
     fn builder(&mut self, n: usize) -> Result<&mut Builder, RecordError> {
-        if self.builder.is_none() {
-            match self.pre.start() {
-                Ok(b) => self.builder = Some(b),
-                Err((line, kind)) => {
-                    let line = if line == 0 { n } else { line };
-                    return Err(RecordError::new(line, kind, self.pre.partial()));
-                }
-            }
-        }
-        match &mut self.builder {
+        let b = self.take_builder(n)?;
+        Ok(self.builder.insert(b))
+    }
+
+    /// Takes the builder, made from the preamble if there is none yet.
+    fn take_builder(&mut self, n: usize) -> Result<Builder, RecordError> {
+        match self.builder.take() {
             Some(b) => Ok(b),
-            // Set just above.
-            None => Err(RecordError::new(
-                n,
-                RecordErrorKind::Syntax("internal: no builder".to_string()),
-                Record::standard(),
-            )),
+            None => self.pre.start().map_err(|(line, kind)| {
+                let line = if line == 0 { n } else { line };
+                RecordError::new(line, kind, self.pre.partial())
+            }),
         }
     }
 
@@ -201,13 +196,7 @@ impl Reader {
         let t = raw.trim();
         if t.starts_with("変化") && split_header(t).is_some_and(|(k, _)| k == "変化") {
             let Some(number) = variation_number(t) else {
-                return Err(self.fail(
-                    n,
-                    RecordErrorKind::Syntax(format!(
-                        "variation header '{}': expected '変化：N手'",
-                        shorten(t)
-                    )),
-                ));
+                return Err(self.fail(n, SyntaxError::VariationHeader(shorten(t)).into()));
             };
             return self.start_variation(n, number);
         }
@@ -263,8 +252,8 @@ impl Reader {
             return Ok(());
         }
         if self.builder.is_none() {
-            if let Err(msg) = self.pre.feed(n, t) {
-                return Err(self.fail(n, RecordErrorKind::Syntax(msg)));
+            if let Err(e) = self.pre.feed(n, t) {
+                return Err(self.fail(n, e.into()));
             }
         } else if let Some((key, value)) = split_header(t)
             && !RESERVED_KEYS.contains(&key)
@@ -417,19 +406,11 @@ impl Reader {
         } else {
             self.end_main_line(n)?;
         }
-        match self.builder.take() {
-            Some(b) => {
-                let mut rec = b.finish();
-                attach(&mut rec, self.lines);
-                take_ending_comments(&mut rec.moves, &mut rec.ending, &mut rec.start_comments);
-                Ok(rec)
-            }
-            None => Err(RecordError::new(
-                n,
-                RecordErrorKind::Syntax("internal: no builder".to_string()),
-                Record::standard(),
-            )),
-        }
+        // Made by `end_main_line` at the latest (a variation header ends the main line).
+        let mut rec = self.take_builder(n)?.finish();
+        attach(&mut rec, self.lines);
+        take_ending_comments(&mut rec.moves, &mut rec.ending, &mut rec.start_comments);
+        Ok(rec)
     }
 }
 
@@ -692,7 +673,7 @@ fn parse_move(ply: usize, text: &str) -> Result<JapaneseMove, RecordErrorKind> {
     japanese::parse(text).map_err(|e| RecordErrorKind::IllegalMove {
         ply,
         text: text.to_string(),
-        problem: MoveProblem::Syntax(e.to_string()),
+        problem: MoveProblem::Syntax(MoveSyntaxError::Japanese(e)),
     })
 }
 

@@ -154,7 +154,7 @@ fn hand_text(hand: Hand) -> String {
 }
 
 /// A count as a hand line writes it: nothing for 1, `二` … `十八`.
-pub(super) fn kanji_count(n: u8) -> String {
+fn kanji_count(n: u8) -> String {
     let digit = |d: u8| KANJI_DIGITS[usize::from(d.clamp(1, 9)) - 1];
     let mut s = String::new();
     if n <= 1 {
@@ -374,5 +374,20 @@ const fn board_letter(kind: PieceKind) -> char {
         PieceKind::ProLance => '杏',
         PieceKind::Pawn => '歩',
         PieceKind::ProPawn => 'と',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kakinoki::header::kanji_number;
+
+    #[test]
+    fn hand_counts_read_back() {
+        assert_eq!(kanji_count(1), "");
+        assert_eq!(kanji_count(18), "十八");
+        for n in 2..=18 {
+            assert_eq!(kanji_number(&kanji_count(n)), Some(n), "{n}");
+        }
     }
 }
