@@ -204,6 +204,10 @@ fn read_move_list<'a>(toks: impl Iterator<Item = Token<'a>>) -> Result<Vec<Move>
 
 /// Where a `position` command starts: `startpos` or an SFEN.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a command holds one start; boxing the setup would allocate for every `sfen` command"
+)]
 pub enum StartPosition {
     /// `startpos`: the standard start position (平手, hirate), Black to move, move number 1.
     #[doc(alias = "hirate")]

@@ -88,7 +88,7 @@ fn usi_move() -> impl Strategy<Value = Move> {
 fn command() -> impl Strategy<Value = PositionCommand> {
     let start = prop_oneof![
         Just(StartPosition::Startpos),
-        setup().prop_map(|s| StartPosition::Sfen(s)),
+        setup().prop_map(StartPosition::Sfen),
     ];
     (start, proptest::collection::vec(usi_move(), 0..20))
         .prop_map(|(start, moves)| PositionCommand::new(start, moves))

@@ -426,6 +426,14 @@ impl fmt::Debug for Bitboard {
     }
 }
 
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Bitboard {
+    /// Any set of squares (the bits beyond the 81 squares are cleared).
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Bitboard> {
+        Ok(Bitboard(u128::arbitrary(u)? & MASK))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,46 +491,5 @@ mod tests {
             None
         );
         assert_eq!(Bitboard::from_bits(1 << 81), None);
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Bitboard {
-    /// Serializes as the list of its squares in index order (`["7i", "3i"]`).
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Bitboard {
-    /// Deserializes from a list of squares, in any order.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bitboard, D::Error> {
-        struct V;
-        impl<'de> serde::de::Visitor<'de> for V {
-            type Value = Bitboard;
-            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str("a list of squares")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut a: A,
-            ) -> Result<Bitboard, A::Error> {
-                let mut set = Bitboard::EMPTY;
-                while let Some(sq) = a.next_element::<Square>()? {
-                    set |= sq;
-                }
-                Ok(set)
-            }
-        }
-        d.deserialize_seq(V)
-    }
-}
-
-#[cfg(feature = "arbitrary")]
-impl<'a> arbitrary::Arbitrary<'a> for Bitboard {
-    /// Any set of squares (the bits beyond the 81 squares are cleared).
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Bitboard> {
-        Ok(Bitboard(u128::arbitrary(u)? & MASK))
     }
 }

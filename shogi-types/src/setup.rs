@@ -145,7 +145,7 @@ impl serde::Serialize for Setup {
         st.serialize_field("side_to_move", &self.side_to_move)?;
         st.serialize_field("move_number", &self.move_number)?;
         if marked {
-            st.serialize_field("protected", &self.protected)?;
+            st.serialize_field("protected", &SquareList(self.protected))?;
         } else {
             st.skip_field("protected")?;
         }
@@ -155,6 +155,42 @@ impl serde::Serialize for Setup {
 
 #[cfg(feature = "serde")]
 const FIELDS: &[&str] = &["board", "hands", "side_to_move", "move_number", "protected"];
+
+/// The protected squares of a setup, serialized as the list of their names (`["7i", "3i"]`).
+/// `Bitboard` itself has no serde form; this is the field's.
+#[cfg(feature = "serde")]
+struct SquareList(Bitboard);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for SquareList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for SquareList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SquareList, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = SquareList;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a list of squares")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<SquareList, A::Error> {
+                let mut set = Bitboard::EMPTY;
+                while let Some(sq) = a.next_element::<Square>()? {
+                    set |= sq;
+                }
+                Ok(SquareList(set))
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
 
 #[cfg(feature = "serde")]
 struct BoardSeed;
@@ -219,7 +255,7 @@ impl<'de> serde::Deserialize<'de> for Setup {
                             setup.move_number = a.next_value()?;
                             seen[3] = true;
                         }
-                        "protected" => setup.protected = a.next_value()?,
+                        "protected" => setup.protected = a.next_value::<SquareList>()?.0,
                         other => return Err(serde::de::Error::unknown_field(other, FIELDS)),
                     }
                 }
