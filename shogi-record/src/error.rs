@@ -5,8 +5,9 @@
 //!
 //! Every error that another crate reported (an SFEN, a USI `position` line, a Japanese move, a
 //! start position, a move that names no legal move) is kept as it is, so that callers can match
-//! on it, and comes back from [`std::error::Error::source`]: [`RecordError::source`] is the
-//! source of its kind.
+//! on it, and its message is part of the error's: `println!("{e}")` says what failed, where and
+//! why, once. So [`std::error::Error::source`] is `None` for every error of this module, and a
+//! printer that walks the chain of sources does not print a cause twice.
 
 use core::fmt;
 
@@ -22,6 +23,12 @@ use crate::model::Record;
 
 /// Why a record could not be read.
 ///
+/// The cause of [`RecordErrorKind::Syntax`] (the [`SyntaxError`]), of
+/// [`RecordErrorKind::InvalidStart`] (the [`AnyPositionError`]) and of
+/// [`RecordErrorKind::IllegalMove`] (its `problem`, a [`MoveProblem`]) is part of the message and
+/// kept as a typed value to match on; [`source`](std::error::Error::source) is `None`, so a
+/// printer that walks the chain does not print it twice.
+///
 /// ```
 /// use std::error::Error as _;
 /// use shogi_record::{self as record, RecordErrorKind, SyntaxError};
@@ -33,9 +40,10 @@ use crate::model::Record;
 ///     err.kind(),
 ///     RecordErrorKind::Syntax(SyntaxError::Sfen(ParseSfenError::RankCount { ranks: 3, .. }))
 /// ));
-/// // The SFEN error is also the source of the record's error.
-/// let source = err.source().and_then(|e| e.downcast_ref::<ParseSfenError>());
-/// assert!(matches!(source, Some(ParseSfenError::RankCount { .. })));
+/// // The SFEN error is in the message, so it is not also the source.
+/// assert!(err.to_string().starts_with("line 1: SFEN line: "));
+/// assert!(err.source().is_none());
+/// assert!(err.kind().source().is_none());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -46,13 +54,13 @@ pub enum RecordErrorKind {
     /// The bytes are in no encoding that the reader knows (UTF-8, Shift_JIS, EUC-JP).
     #[error("the text is neither UTF-8, Shift_JIS nor EUC-JP")]
     Encoding,
-    /// A line could not be read. Its message and source are those of the [`SyntaxError`].
-    #[error(transparent)]
-    Syntax(#[from] SyntaxError),
+    /// A line could not be read. Its message is that of the [`SyntaxError`].
+    #[error("{0}")]
+    Syntax(SyntaxError),
     /// The start position is not valid: the error of the position, which names every fault
-    /// (`start: invalid position: …`), and is the source.
+    /// (`start: invalid position: …`).
     #[error("start: {0}")]
-    InvalidStart(#[source] AnyPositionError),
+    InvalidStart(AnyPositionError),
     /// A move could not be played.
     #[error("move {ply} '{text}' {problem}")]
     IllegalMove {
@@ -60,8 +68,7 @@ pub enum RecordErrorKind {
         ply: usize,
         /// The move text as written.
         text: String,
-        /// Why it could not be played (also the source).
-        #[source]
+        /// Why it could not be played (part of the message).
         problem: MoveProblem,
     },
     /// A CSA file holds no game.
@@ -71,8 +78,10 @@ pub enum RecordErrorKind {
 
 /// A line of a record that cannot be read: [`RecordErrorKind::Syntax`].
 ///
-/// The variants that keep the error of another reader ([`SyntaxError::Sfen`],
-/// [`SyntaxError::Usi`]) return it as their source. Texts quoted in a message are cut to 20
+/// The variants that keep the error of another reader ([`SyntaxError::Sfen`] its
+/// [`ParseSfenError`], [`SyntaxError::Usi`] its [`ParseUsiError`]) show it in the message and
+/// keep it as a typed value to match on; [`source`](std::error::Error::source) is `None`, so a
+/// printer that walks the chain does not print it twice. Texts quoted in a message are cut to 20
 /// characters.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -80,10 +89,10 @@ pub enum SyntaxError {
     /// The SFEN of a variant record's start line (`#SFEN：` in KIF and KI2, `'SFEN:` in CSA)
     /// cannot be read.
     #[error("SFEN line: {0}")]
-    Sfen(#[source] ParseSfenError),
+    Sfen(ParseSfenError),
     /// A USI `position` line cannot be read.
     #[error("{0}")]
-    Usi(#[source] ParseUsiError),
+    Usi(ParseUsiError),
 
     /// KIF and KI2: a hand line (`先手の持駒：…`) names no piece that can be held, in this entry.
     #[error("hand: unknown piece in '{0}'")]
@@ -197,18 +206,23 @@ pub enum SyntaxError {
 }
 
 /// Why a written move could not be played.
+///
+/// The cause of [`MoveProblem::Syntax`] (the [`MoveSyntaxError`]) and of
+/// [`MoveProblem::Resolve`] (the [`ResolveError`]) is part of the message and kept as a typed
+/// value to match on; [`source`](std::error::Error::source) is `None`, so a printer that walks
+/// the chain does not print it twice.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveProblem {
-    /// The text is no move of the format (the [`MoveSyntaxError`] is the source).
+    /// The text is no move of the format: the [`MoveSyntaxError`].
     #[error("cannot be read as a move: {0}")]
-    Syntax(#[source] MoveSyntaxError),
+    Syntax(MoveSyntaxError),
     /// The move named by the text is illegal.
     #[error("is illegal: {0}")]
     Illegal(IllegalMoveKind),
-    /// The text names no legal move, or several (the [`ResolveError`] is the source).
+    /// The text names no legal move, or several: the [`ResolveError`].
     #[error("names no single legal move: {0}")]
-    Resolve(#[source] ResolveError),
+    Resolve(ResolveError),
     /// The origin square holds a piece of the mover, but of another kind than the text names
     /// (`角` written for a move of a promoted bishop, `KA` for a `UM`).
     #[error("names a {} but {square} holds a {}", kind_name(*named), kind_name(*found))]
@@ -223,12 +237,16 @@ pub enum MoveProblem {
 }
 
 /// Why the text of a move cannot be read: [`MoveProblem::Syntax`].
+///
+/// The cause of [`MoveSyntaxError::Japanese`] (the [`ParseJapaneseError`]) is the message and
+/// kept as a typed value to match on; [`source`](std::error::Error::source) is `None`, so a
+/// printer that walks the chain does not print it twice.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveSyntaxError {
-    /// KIF and KI2: the Japanese notation cannot be read (the error is the source).
+    /// KIF and KI2: the Japanese notation cannot be read: the [`ParseJapaneseError`].
     #[error("{0}")]
-    Japanese(#[source] ParseJapaneseError),
+    Japanese(ParseJapaneseError),
     /// CSA: not seven characters: a sign, two squares and a piece code.
     #[error("expected a sign, two squares and a piece code, as in +7776FU")]
     CsaShape,
@@ -250,6 +268,13 @@ pub enum MoveSyntaxError {
     /// CSA: a drop (`00` origin) of a promoted piece.
     #[error("only an unpromoted piece can be dropped")]
     CsaPromotedDrop,
+}
+
+impl From<SyntaxError> for RecordErrorKind {
+    /// [`RecordErrorKind::Syntax`].
+    fn from(error: SyntaxError) -> RecordErrorKind {
+        RecordErrorKind::Syntax(error)
+    }
 }
 
 /// The side and its CSA sign, for messages.
@@ -298,9 +323,10 @@ fn kind_name(kind: PieceKind) -> &'static str {
 /// The error of the record readers: where and why reading stopped, and what was read before.
 ///
 /// Its message is `line N: ` and that of its [`kind`](RecordError::kind) (the kind's alone
-/// when no line applies); its
-/// [`source`](std::error::Error::source) is the source of the kind: the error of the SFEN, USI
-/// line, start position or move that failed.
+/// when no line applies). The cause (the error of the SFEN, USI line, start position or move
+/// that failed) is part of the message and kept as a typed value to match on in
+/// [`kind`](RecordError::kind); [`source`](std::error::Error::source) is `None`, so a printer
+/// that walks the chain does not print it twice.
 ///
 /// ```
 /// use shogi_record::{self as record, MoveProblem, RecordErrorKind};
@@ -370,10 +396,5 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl std::error::Error for RecordError {
-    /// The source of the kind ([`RecordErrorKind`]): the error of the SFEN, USI line, start
-    /// position or move that failed, when there is one.
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        std::error::Error::source(&self.kind)
-    }
-}
+/// The cause is part of the message, so [`source`](std::error::Error::source) is `None`.
+impl std::error::Error for RecordError {}

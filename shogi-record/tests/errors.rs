@@ -1,5 +1,6 @@
-//! The errors of the readers: typed kinds, the errors of other crates kept as they are and
-//! returned by `source()`, and the messages.
+//! The errors of the readers: typed kinds, the errors of other crates kept as they are (to
+//! match on) and shown in the messages, and `source()` `None` throughout, so that a printer
+//! that walks the chain does not print a cause twice.
 
 use std::error::Error;
 
@@ -13,16 +14,24 @@ use shogi_record::{
 };
 use shogi_types::Color;
 use shogi_types::sfen::ParseSfenError;
-use shogi_variants::{AnyPositionError, Variant};
+use shogi_variants::Variant;
 
-/// The errors of the chain below `err`, outermost first.
-fn chain(err: &RecordError) -> Vec<&(dyn Error + 'static)> {
-    std::iter::successors(err.source(), |&e| e.source()).collect()
-}
-
-/// The first error of type `E` in the chain below `err`.
-fn find<E: Error + 'static>(err: &RecordError) -> Option<&E> {
-    chain(err).into_iter().find_map(|e| e.downcast_ref::<E>())
+/// `err`, its kind and the errors the kind wraps have no source: each cause is in the
+/// message.
+fn assert_no_source(err: &RecordError) {
+    assert!(err.source().is_none(), "{err:?}");
+    let kind = err.kind();
+    assert!(kind.source().is_none(), "{err:?}");
+    match kind {
+        RecordErrorKind::Syntax(syntax) => assert!(syntax.source().is_none(), "{err:?}"),
+        RecordErrorKind::IllegalMove { problem, .. } => {
+            assert!(problem.source().is_none(), "{err:?}");
+            if let MoveProblem::Syntax(syntax) = problem {
+                assert!(syntax.source().is_none(), "{err:?}");
+            }
+        }
+        _ => {}
+    }
 }
 
 #[test]
@@ -38,12 +47,9 @@ fn a_bad_sfen_line_keeps_the_sfen_error() {
             panic!("not an SFEN error: {err:?}");
         };
         assert!(matches!(sfen, ParseSfenError::RankCount { ranks: 3, .. }));
-        // The SFEN error is the source, the same value.
-        let source = err
-            .source()
-            .and_then(|e| e.downcast_ref::<ParseSfenError>());
-        assert_eq!(source, Some(sfen));
+        // The SFEN error is in the message, once, and not also the source.
         assert_eq!(err.to_string(), format!("line 1: SFEN line: {sfen}"));
+        assert_no_source(&err);
     }
 }
 
@@ -58,11 +64,8 @@ fn an_invalid_start_keeps_the_position_error() {
     };
     assert_eq!(position.variant(), Variant::Standard);
     assert!(position.faults().contains(Fault::OpponentInCheck));
-    let source = err
-        .source()
-        .and_then(|e| e.downcast_ref::<AnyPositionError>());
-    assert_eq!(source, Some(position));
     assert_eq!(err.to_string(), format!("line 1: start: {position}"));
+    assert_no_source(&err);
 
     // An empty CSA board: the message names the fault once.
     let empty: String = (1..=9)
@@ -70,12 +73,15 @@ fn an_invalid_start_keeps_the_position_error() {
         .chain(["+\n".to_string()])
         .collect();
     let err = csa::read(&empty).expect_err("no king");
-    let position = find::<AnyPositionError>(&err).expect("the position error is the source");
+    let RecordErrorKind::InvalidStart(position) = err.kind() else {
+        panic!("not an invalid start: {err:?}");
+    };
     assert!(position.faults().contains(Fault::MissingKing));
     assert_eq!(
         err.to_string(),
         "line 10: start: invalid position: neither side has a king"
     );
+    assert_no_source(&err);
 }
 
 #[test]
@@ -86,20 +92,23 @@ fn a_bad_usi_line_keeps_the_usi_error() {
         panic!("not a USI error: {err:?}");
     };
     assert!(matches!(usi, ParseUsiError::BadMoveInList { index: 1, .. }));
-    let source = err.source().and_then(|e| e.downcast_ref::<ParseUsiError>());
-    assert_eq!(source, Some(usi));
     assert_eq!(err.to_string(), format!("line 1: {usi}"));
+    assert_no_source(&err);
 
     let err = record::read_str("position sfen 9/9 b - 1").expect_err("bad sfen");
     assert!(matches!(
-        find::<ParseUsiError>(&err),
-        Some(ParseUsiError::Sfen { .. })
+        err.kind(),
+        RecordErrorKind::Syntax(SyntaxError::Usi(ParseUsiError::Sfen {
+            error: ParseSfenError::RankCount { ranks: 2, .. },
+            ..
+        }))
     ));
+    assert_no_source(&err);
 }
 
 #[test]
-fn move_errors_chain_to_their_cause() {
-    // A Japanese move that cannot be read: the notation's error at the end of the chain.
+fn move_errors_keep_their_cause() {
+    // A Japanese move that cannot be read: the notation's error, typed and in the message.
     let err = kif::read("手合割：平手\n   1 ７十歩(77)\n").expect_err("bad rank");
     let RecordErrorKind::IllegalMove {
         ply: 1,
@@ -109,33 +118,52 @@ fn move_errors_chain_to_their_cause() {
     else {
         panic!("not a Japanese syntax error: {err:?}");
     };
-    assert_eq!(find::<ParseJapaneseError>(&err), Some(japanese));
-    assert!(find::<MoveProblem>(&err).is_some());
+    assert!(
+        matches!(japanese, ParseJapaneseError::ExpectedRank { .. }),
+        "{japanese:?}"
+    );
     assert_eq!(
         err.to_string(),
         format!("line 2: move 1 '７十歩(77)' cannot be read as a move: {japanese}")
     );
+    assert_no_source(&err);
 
     // A KI2 move that names no legal move.
     let err = record::read_str("手合割：平手\n▲７六歩 △７五歩\n").expect_err("no such move");
     assert!(matches!(
-        find::<ResolveError>(&err),
-        Some(ResolveError::NoMatchingMove)
+        err.kind(),
+        RecordErrorKind::IllegalMove {
+            ply: 2,
+            problem: MoveProblem::Resolve(ResolveError::NoMatchingMove),
+            ..
+        }
     ));
+    assert!(
+        err.to_string().ends_with(&format!(
+            "names no single legal move: {}",
+            ResolveError::NoMatchingMove
+        )),
+        "{err}"
+    );
+    assert_no_source(&err);
 
-    // A CSA move with the wrong sign: no other crate's error, the chain ends at the syntax.
+    // A CSA move with the wrong sign: no other crate's error.
     let err = csa::read("PI\n+\n+7776FU\n+3334FU\n").expect_err("wrong sign");
     assert_eq!(
-        find::<MoveSyntaxError>(&err),
-        Some(&MoveSyntaxError::CsaWrongSign {
-            to_move: Color::White
-        })
+        err.kind(),
+        &RecordErrorKind::IllegalMove {
+            ply: 2,
+            text: "+3334FU".to_string(),
+            problem: MoveProblem::Syntax(MoveSyntaxError::CsaWrongSign {
+                to_move: Color::White
+            }),
+        }
     );
     assert_eq!(
         err.to_string(),
         "line 4: move 2 '+3334FU' cannot be read as a move: wrong sign: White (-) is to move"
     );
-    assert_eq!(chain(&err).len(), 2);
+    assert_no_source(&err);
 }
 
 /// Syntax errors of the crate's own: a typed variant, no source, and the messages they had
@@ -194,7 +222,7 @@ fn syntax_errors_are_typed() {
         let err = csa::read(text).expect_err(text);
         assert_eq!(err.kind(), &RecordErrorKind::Syntax(want), "{text}");
         assert_eq!(err.to_string(), message, "{text}");
-        assert!(err.source().is_none(), "{text}");
+        assert_no_source(&err);
     }
 
     let kif_cases: [(&str, SyntaxError, &str); 4] = [
@@ -223,6 +251,6 @@ fn syntax_errors_are_typed() {
         let err = kif::read(text).expect_err(text);
         assert_eq!(err.kind(), &RecordErrorKind::Syntax(want), "{text}");
         assert_eq!(err.to_string(), message, "{text}");
-        assert!(err.source().is_none(), "{text}");
+        assert_no_source(&err);
     }
 }
