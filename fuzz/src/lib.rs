@@ -17,14 +17,14 @@
 use std::sync::LazyLock;
 
 use arbitrary::{Arbitrary, Unstructured};
+use shogi_movegen::Fault;
 use shogi_movegen::{MoveList, Position, Standard};
 use shogi_notation::japanese;
-use shogi_notation::sfen::Sfen;
 use shogi_notation::usi::{self, PositionCommand, ReplayError};
 use shogi_notation::western::{self, WesternOptions};
 use shogi_rules::impasse::{self, ImpasseRule};
 use shogi_rules::{AtLimit, DeclareError, Game, MoveLimit, Outcome, PlayError, RuleSet};
-use shogi_types::{Color, Move, PieceKind, Square};
+use shogi_types::{Color, Move, PieceKind, Setup, Square};
 
 mod records;
 mod variant;
@@ -86,10 +86,11 @@ const ADJUDICATE_STARTS: [&str; 5] = [
 /// How many arbitrary moves `legals_are_legal` tries on one position, at most.
 const MAX_PROBES: usize = 64;
 
-/// `sfen_roundtrip`: bytes → `str` → [`Sfen`].
+/// `sfen_roundtrip`: bytes → `str` → [`Setup`] (its SFEN reader).
 ///
-/// If the text reads as an SFEN, writing it and reading it again gives the same `Sfen` and the
-/// same text. Validating its setup never panics; a valid position gives back the same setup,
+/// If the text reads as an SFEN, writing it and reading it again gives the same `Setup` and the
+/// same text; so does writing it through `write_sfen` into a `String`. A setup with pieces
+/// marked protected is refused by standard shogi with `Fault::BadProtection`. Validating its setup never panics; a valid position gives back the same setup,
 /// and its SFEN reads back to an equal position. A position that is only invalid through soft
 /// faults (extra material, the attacker's missing king) is waived and its legal moves are
 /// played, so the generator is also exercised on what it claims to live with.
@@ -97,27 +98,38 @@ pub fn check_sfen_roundtrip(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(sfen) = text.parse::<Sfen>() else {
+    let Ok(sfen) = text.parse::<Setup>() else {
         return;
     };
     let written = sfen.to_string();
-    let again: Sfen = written
+    let mut into = String::from("sfen ");
+    sfen.write_sfen(&mut into).expect("a String takes any text");
+    assert_eq!(
+        into,
+        format!("sfen {written}"),
+        "write_sfen differs from Display"
+    );
+    let again: Setup = written
         .parse()
         .unwrap_or_else(|e| panic!("written SFEN {written:?} does not read back: {e}"));
     assert_eq!(again, sfen, "SFEN {written:?} reads back to another setup");
     assert_eq!(again.to_string(), written, "SFEN text is not stable");
 
-    let setup = sfen.into_setup();
+    let setup = sfen;
     match Position::<Standard>::from_setup(setup.clone()) {
         Ok(pos) => {
+            assert!(
+                setup.protected.is_empty(),
+                "standard shogi accepted a marked piece"
+            );
             assert_eq!(pos.to_setup(), setup, "to_setup differs from the setup");
             assert_valid(&pos);
-            let text = Sfen::from_position(&pos).to_string();
-            let reread: Sfen = text
+            let text = pos.to_string();
+            let reread: Setup = text
                 .parse()
                 .unwrap_or_else(|e| panic!("SFEN {text:?} of a position does not read: {e}"));
             assert_eq!(
-                Position::<Standard>::from_setup(reread.into_setup()),
+                Position::<Standard>::from_setup(reread),
                 Ok(pos),
                 "SFEN {text:?} re-reads to another position"
             );
@@ -125,6 +137,11 @@ pub fn check_sfen_roundtrip(data: &[u8]) {
         }
         Err(err) => {
             assert!(!err.faults().is_empty(), "an error without faults");
+            assert_eq!(
+                setup.protected.is_nonempty(),
+                err.faults().contains(Fault::BadProtection),
+                "a mark is refused exactly when there is one"
+            );
             let _ = err.to_string();
             if let Ok(pos) = err.ignore_soft() {
                 assert_eq!(pos.to_setup(), setup, "to_setup differs from the setup");
@@ -227,8 +244,8 @@ pub fn check_position_command(data: &[u8]) {
             assert_valid(&pos);
             let plies = u32::try_from(cmd.moves.len()).unwrap_or(u32::MAX);
             assert_eq!(
-                pos.ply(),
-                start.ply.saturating_add(plies),
+                pos.move_number(),
+                start.move_number.saturating_add(plies),
                 "move number after {plies} moves"
             );
         }
@@ -352,15 +369,11 @@ pub fn check_play_sequence(data: &[u8]) {
         }
         assert_valid(&pos);
         assert_eq!(material(&pos), pieces, "pieces appeared or vanished");
-        let text = Sfen::from_position(&pos).to_string();
-        let sfen: Sfen = text
+        let text = pos.to_string();
+        let sfen: Setup = text
             .parse()
             .unwrap_or_else(|e| panic!("SFEN {text:?} of a position does not read: {e}"));
-        assert_eq!(
-            sfen.into_setup(),
-            pos.to_setup(),
-            "SFEN {text:?} round trip"
-        );
+        assert_eq!(sfen, pos.to_setup(), "SFEN {text:?} round trip");
     }
 }
 
@@ -822,8 +835,8 @@ pub fn check_japanese_parse(data: &[u8]) {
 
 /// The start position for `play_sequence`.
 fn start_position(sfen: &str) -> Position<Standard> {
-    let setup = match sfen.parse::<Sfen>() {
-        Ok(s) => s.into_setup(),
+    let setup = match sfen.parse::<Setup>() {
+        Ok(s) => s,
         Err(e) => panic!("built-in start {sfen:?} does not read: {e}"),
     };
     match Position::from_setup(setup) {
@@ -869,8 +882,8 @@ fn assert_after_move(pos: &Position<Standard>, before: &Position<Standard>) {
         "side to move after a move"
     );
     assert_eq!(
-        pos.ply(),
-        before.ply().saturating_add(1),
+        pos.move_number(),
+        before.move_number().saturating_add(1),
         "move number after a move"
     );
     assert_key(pos);

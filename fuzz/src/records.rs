@@ -9,11 +9,11 @@
 
 use arbitrary::Unstructured;
 use shogi_movegen::{Position, Standard};
-use shogi_notation::csa::{CsaOptions, CsaVersion};
-use shogi_notation::record::{
-    self, Ending, MoveTime, Record, RecordError, RecordMove, Special, Variation,
+use shogi_record::csa::{CsaOptions, CsaVersion};
+use shogi_record::{
+    self as record, Ending, MoveTime, Record, RecordError, RecordMove, Special, Variation,
 };
-use shogi_notation::{csa, ki2, kif};
+use shogi_record::{csa, ki2, kif};
 use shogi_variants::{AnyPosition, Handicap, SilverSetup};
 
 /// The record writers, each with the reader of its text.

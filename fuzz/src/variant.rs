@@ -3,8 +3,7 @@
 use arbitrary::{Arbitrary, Unstructured};
 use shogi_movegen::attacks::attacks;
 use shogi_movegen::{IllegalMoveKind, Position};
-use shogi_notation::sfen::MarkedSfen;
-use shogi_types::{Color, Move};
+use shogi_types::{Color, Move, Setup};
 use shogi_variants::{SilverSetup, UntakeableSilver};
 
 type Silver = Position<UntakeableSilver>;
@@ -109,11 +108,11 @@ pub fn check_variant_play_sequence(data: &[u8]) {
 
 /// A position of the variant from a marked SFEN of this file.
 fn marked_position(sfen: &str) -> Silver {
-    let marked: MarkedSfen = match sfen.parse() {
+    let marked: Setup = match sfen.parse() {
         Ok(s) => s,
         Err(e) => panic!("built-in start {sfen:?} does not read: {e}"),
     };
-    match marked.to_position() {
+    match Silver::from_setup(marked) {
         Ok(pos) => pos,
         Err(e) => panic!("built-in start {sfen:?} is invalid: {e}"),
     }
@@ -215,23 +214,28 @@ fn assert_consistent(pos: &Silver) {
         );
     }
     assert_eq!(
-        Silver::from_setup_with_protected(pos.to_setup(), pos.protected()),
+        pos.to_setup().protected,
+        pos.protected(),
+        "to_setup drops marks"
+    );
+    assert_eq!(
+        Silver::from_setup(pos.to_setup()),
         Ok(*pos),
-        "from_setup_with_protected(to_setup(), protected()) does not give the position back"
+        "from_setup(to_setup()) does not give the position back"
     );
     assert_eq!(
         pos.zobrist(),
         pos.compute_hash(),
         "incremental Zobrist key differs from the key computed from scratch"
     );
-    let text = MarkedSfen::from_position(pos).to_string();
-    let read: MarkedSfen = text
+    let text = pos.to_string();
+    let read: Setup = text
         .parse()
         .unwrap_or_else(|e| panic!("marked SFEN {text:?} of a position does not read: {e}"));
-    assert_eq!(read.marked(), pos.protected(), "marks of {text:?}");
+    assert_eq!(read.protected, pos.protected(), "marks of {text:?}");
     assert_eq!(
-        read.to_position().map(|p| (p, p.ply())),
-        Ok((*pos, pos.ply())),
+        Silver::from_setup(read).map(|p| (p, p.move_number())),
+        Ok((*pos, pos.move_number())),
         "marked SFEN {text:?} round trip"
     );
 }
