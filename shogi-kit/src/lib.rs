@@ -36,17 +36,18 @@ pub use shogi_notation as notation;
 #[doc(inline)]
 pub use shogi_record as record;
 
-/// The types most programs use, to import with `use shogi_kit::prelude::*;`.
-///
-/// | item | from |
-/// |---|---|
-/// | [`Color`], [`Square`], [`Piece`], [`PieceKind`], [`Hand`], [`Bitboard`], [`Move`], [`Setup`] | [`types`](crate::types) |
-/// | [`Position`], [`Standard`], [`MoveList`], [`Fault`], [`IllegalMoveKind`] | [`movegen`](crate::movegen) |
-/// | [`Game`], [`RuleSet`], [`Outcome`], [`WinReason`], [`DrawReason`], [`ImpasseRule`] | [`rules`](crate::rules) |
-/// | [`Variant`], [`AnyPosition`], [`AnyGame`], [`Handicap`], [`Preset`], [`UntakeableSilver`] | [`variants`](crate::variants) |
-/// | [`PositionCommand`] | [`notation`](crate::notation) |
-/// | [`Record`] | [`record`](crate::record) |
 pub mod prelude {
+    //! The types most programs use, to import with `use shogi_kit::prelude::*;`.
+    //!
+    //! | item | from |
+    //! |---|---|
+    //! | [`Color`], [`Square`], [`Piece`], [`PieceKind`], [`Hand`], [`Bitboard`], [`Move`], [`Setup`] | [`types`](crate::types) |
+    //! | [`Position`], [`Standard`], [`MoveList`], [`Fault`], [`IllegalMoveKind`] | [`movegen`](crate::movegen) |
+    //! | [`Game`], [`RuleSet`], [`Outcome`], [`WinReason`], [`DrawReason`], [`ImpasseRule`] | [`rules`](crate::rules) |
+    //! | [`Variant`], [`AnyPosition`], [`AnyGame`], [`Handicap`], [`Preset`], [`UntakeableSilver`] | [`variants`](crate::variants) |
+    //! | [`PositionCommand`] | [`notation`](crate::notation) |
+    //! | [`Record`] | [`record`](crate::record) |
+
     pub use shogi_movegen::{Fault, IllegalMoveKind, MoveList, Position, Standard};
     pub use shogi_notation::usi::PositionCommand;
     pub use shogi_record::Record;
