@@ -1,7 +1,7 @@
 //! Converts one game record between formats.
 //!
 //! ```text
-//! cargo run --release -p shogi-notation --example convert -- --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]
+//! cargo run --release -p shogi-record --example convert -- --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]
 //! ```
 //!
 //! Reads one record from FILE, or from standard input without FILE: KIF, KI2, CSA (the first

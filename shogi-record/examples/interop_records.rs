@@ -2,7 +2,7 @@
 //! reads them back with this crate.
 //!
 //! ```text
-//! cargo run -p shogi-notation --example interop_records -- <OUT_DIR>
+//! cargo run -p shogi-record --example interop_records -- <OUT_DIR>
 //! ```
 //!
 //! Plays real games with [`shogi_rules::Game`] (from the standard start, from the two-piece
