@@ -11,7 +11,7 @@
 //! protected squares). Perft 2 is compared on a few hundred walk ends.
 //!
 //! The untakeable-silver hook is checked with a test-local `VariantHooks` type that protects Black's
-//! unpromoted silvers (`shared/specs/untakeable-silver.md`), against the reference's
+//! unpromoted silvers (`docs/untakeable-silver.md` of the repository), against the reference's
 //! `legal_moves_protected`.
 //!
 //! Runs use a fixed proptest seed; `PROPTEST_RNG_SEED` and `PROPTEST_CASES` override it.

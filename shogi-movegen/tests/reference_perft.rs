@@ -87,7 +87,7 @@ fn matsuri() {
     check(sfen, &[(1, 207), (2, 28_684)]);
 }
 
-/// The uchifuzume table U1–U6 of `shared/specs/rules.md` §3 (checked there with tsshogi,
+/// The uchifuzume table U1–U6 (pawn-drop mates, JSA match rules; checked with tsshogi,
 /// shogiops and cshogi).
 #[test]
 fn uchifuzume_table() {

@@ -1,11 +1,11 @@
-//! Rule boundary tests with hand-built positions (STYLE §8, `shared/specs/rules.md` §3).
+//! Rule boundary tests with hand-built positions (JSA match rules).
 //!
 //! Every expected move list, count and `IllegalMoveKind` below was worked out by hand from the
 //! rules, not taken from a generator; each position is also run through the reference
 //! generator of `tests/reference` as a second, independent check of the hand count. The
-//! uchifuzume positions are the table U1–U6 of `rules.md` §3 (checked there with tsshogi,
+//! uchifuzume positions are the table U1–U6 of pawn-drop mates (checked with tsshogi,
 //! shogiops and cshogi) plus variations. The last section covers the protection hook with the
-//! untakeable-silver cases of `shared/specs/untakeable-silver.md`.
+//! untakeable-silver cases of `docs/untakeable-silver.md` of the repository.
 
 mod reference;
 mod walk;
@@ -714,7 +714,7 @@ fn fault_all_at_once() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The protection hook (untakeable silver, `shared/specs/untakeable-silver.md`)
+// The protection hook (untakeable silver, `docs/untakeable-silver.md` of the repository)
 
 /// The king's only escape would be to take the silver on 1b: mated when the silver is
 /// protected, not when it is an ordinary or a promoted silver.

@@ -4,13 +4,13 @@
 //! square at a time, and decides legality by brute force: a move is legal when, after playing it
 //! on a copy, no opponent piece could capture the mover's king. A pawn drop that gives check is
 //! illegal when the opponent then has no legal move at all, found by calling this generator
-//! again on the resulting position (uchifuzume, `../shared/specs/rules.md` §3).
+//! again on the resulting position (uchifuzume, the uchifuzume rule, JSA rules §3).
 //!
 //! Speed is not a goal; being obviously right is. Every test binary that needs an oracle
 //! includes this module with `mod reference;`.
 //!
 //! The `_protected` functions take the set of protected squares of the untakeable-silver variant
-//! (`../shared/specs/untakeable-silver.md`): a piece on a protected square may not be captured by
+//! (`docs/untakeable-silver.md` of the repository): a piece on a protected square may not be captured by
 //! anyone, the king included. Protection moves with its piece when the piece moves without
 //! promoting and is lost when it promotes; a dropped piece is never protected. The reference
 //! reads protection from that array only and ignores the marks of a `Setup`

@@ -364,7 +364,7 @@ pub fn walk_to<R: VariantHooks>(start: Position<R>, choices: &[u64]) -> Position
 }
 
 /// Test rules that can protect Black's unpromoted silvers, as the untakeable-silver variant
-/// does (`shared/specs/untakeable-silver.md`). Which silvers are protected is part of the
+/// does (`docs/untakeable-silver.md` of the repository). Which silvers are protected is part of the
 /// setup: its marks ([`Setup::protected`], `S!` in SFEN); [`protect_black_silvers`] marks all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SilverRules;
