@@ -1,6 +1,7 @@
 //! Resolving parsed move notation against a position, shared by [`western`](crate::western)
 //! and [`japanese`](crate::japanese).
 
+use alloc::vec::Vec;
 use shogi_movegen::{IllegalMove, IllegalMoveKind, Position, VariantHooks};
 use shogi_types::{Color, Move, PieceKind, Square};
 

@@ -39,6 +39,7 @@ pub(crate) fn tokens(s: &str) -> impl Iterator<Item = Token<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::vec::Vec;
 
     #[test]
     fn splits_on_ascii_whitespace_only() {

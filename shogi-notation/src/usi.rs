@@ -26,6 +26,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
@@ -474,6 +476,8 @@ pub enum ReplayError<R: VariantHooks> {
 mod tests {
     use super::*;
     use shogi_types::{PieceKind, Square};
+    use std::string::ToString;
+    use std::{format, vec};
 
     fn cmd(s: &str) -> PositionCommand {
         match s.parse() {

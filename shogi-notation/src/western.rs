@@ -41,6 +41,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
