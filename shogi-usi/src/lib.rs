@@ -1,0 +1,19 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod engine;
+mod error;
+pub mod gui;
+pub mod info;
+mod lex;
+pub mod option;
+
+pub use engine::EngineMessage;
+pub use error::ParseUsiMessageError;
+pub use gui::GuiCommand;
