@@ -27,16 +27,19 @@ use shogi_rules::{AtLimit, DeclareError, Game, MoveLimit, Outcome, PlayError, Ru
 use shogi_types::{Color, Move, PieceKind, Setup, Square};
 
 mod records;
+#[path = "usi.rs"]
+mod usi_messages;
 mod variant;
 
 pub use records::{check_csa_parse, check_ki2_parse, check_kif_parse, check_record_generated};
+pub use usi_messages::check_usi_message_parse;
 pub use variant::check_variant_play_sequence;
 
 /// A check: panics if the library breaks its contract on this input.
 pub type Check = fn(&[u8]);
 
 /// Every fuzz target by name, with its check (for the replay test).
-pub const TARGETS: [(&str, Check); 13] = [
+pub const TARGETS: [(&str, Check); 14] = [
     ("sfen_roundtrip", check_sfen_roundtrip),
     ("usi_move_roundtrip", check_usi_move_roundtrip),
     ("position_command", check_position_command),
@@ -50,6 +53,7 @@ pub const TARGETS: [(&str, Check); 13] = [
     ("ki2_parse", check_ki2_parse),
     ("csa_parse", check_csa_parse),
     ("record_generated", check_record_generated),
+    ("usi_message_parse", check_usi_message_parse),
 ];
 
 /// Valid start positions for `play_sequence`: the standard start, the handicap starts and

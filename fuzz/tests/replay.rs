@@ -265,6 +265,11 @@ fn random_position_command() {
 }
 
 #[test]
+fn random_usi_message_parse() {
+    random_cases("usi_message_parse");
+}
+
+#[test]
 fn random_legals_are_legal() {
     random_cases("legals_are_legal");
 }
