@@ -31,6 +31,12 @@ pub use shogi_variants as variants;
 #[doc(inline)]
 pub use shogi_notation as notation;
 
+/// USI messages between GUIs and engines, in both directions
+/// ([`GuiCommand`](shogi_usi::GuiCommand), [`EngineMessage`](shogi_usi::EngineMessage)): the
+/// [`shogi_usi`] crate.
+#[doc(inline)]
+pub use shogi_usi as usi;
+
 /// Game records (KIF, KI2, CSA), their encodings and format detection: the [`shogi_record`]
 /// crate.
 #[doc(inline)]
