@@ -7,6 +7,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "std")]
+pub mod driver;
 pub mod engine;
 mod error;
 pub mod gui;
