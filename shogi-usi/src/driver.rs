@@ -493,7 +493,7 @@ impl Engine {
     pub fn handshake(&mut self, timeout: Duration) -> Result<EngineInfo, DriverError> {
         self.idle()?;
         self.send(&GuiCommand::Usi)?;
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         let mut info = EngineInfo::default();
         loop {
             match self.next_message(deadline, timeout, "usiok")? {
@@ -528,7 +528,7 @@ impl Engine {
     /// [`DriverError::Protocol`] for a `bestmove` with no search running.
     pub fn is_ready(&mut self, timeout: Duration) -> Result<(), DriverError> {
         self.send(&GuiCommand::IsReady)?;
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         loop {
             if let Some(EngineMessage::ReadyOk) = self.next_message(deadline, timeout, "readyok")? {
                 return Ok(());
@@ -702,7 +702,7 @@ impl Engine {
         // An engine that has already exited cannot be written to: that is fine here.
         let _ = self.send(&GuiCommand::Quit);
         self.stdin = None;
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
                 self.status = Some(status);
@@ -777,7 +777,7 @@ impl Engine {
         if self.search.is_none() {
             return Err(DriverError::NoSearch);
         }
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         loop {
             if let Some(search) = self.search.take_if(|s| s.answer.is_some())
                 && let Some((answer, at)) = search.answer
@@ -992,6 +992,20 @@ impl Drop for Engine {
             let _ = self.child.wait();
         }
     }
+}
+
+/// `now + timeout`, or the latest instant that can be represented (a timeout of
+/// [`Duration::MAX`] means "wait for ever", and must not overflow).
+fn deadline_after(timeout: Duration) -> Instant {
+    let now = Instant::now();
+    [
+        timeout,
+        Duration::from_secs(100 * 365 * 86_400),
+        Duration::from_secs(86_400),
+    ]
+    .into_iter()
+    .find_map(|t| now.checked_add(t))
+    .unwrap_or(now)
 }
 
 /// The command's first word, and what writing it is called in an error.
