@@ -15,6 +15,8 @@ pub mod gui;
 pub mod info;
 mod lex;
 pub mod option;
+#[cfg(feature = "std")]
+pub mod serve;
 
 pub use engine::EngineMessage;
 pub use error::ParseUsiMessageError;
