@@ -71,7 +71,9 @@
 //! - `position`: kept. At the next `go` its moves are replayed into a [`Game`] under
 //!   [`Engine::rules`] with [`Game::play`], so the game has its history. A start position with
 //!   only soft faults (a mate problem without the attacker's king, extra material) is
-//!   accepted. A position that cannot be replayed is reported with `info string` and
+//!   accepted. A position that cannot be replayed (an invalid start, an illegal move, or a
+//!   move after the game ended under those rules, such as after a fourfold repetition) is
+//!   reported with `info string` and
 //!   answered `bestmove resign` (`checkmate nomate` for `go mate`) without calling the
 //!   engine. Before any `position` command, `go` searches the standard start position.
 //! - `go`: [`Engine::go`] on the worker thread, then `bestmove` (`go mate`:
@@ -91,7 +93,8 @@
 //! - A panic in the engine is caught: the loop writes `info string` with the method's name
 //!   and answers as if the position could not be replayed (`bestmove resign`).
 //!
-//! Only standard shogi ([`Standard`]) is served.
+//! Only standard shogi ([`Standard`]) is served. The engine's answer is sent as it is: the
+//! loop does not check that the move is legal.
 
 use alloc::boxed::Box;
 use alloc::format;
