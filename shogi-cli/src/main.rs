@@ -6,6 +6,7 @@
 //! shogi adjudicate [--impasse none|24|27|24-declaration|try] [--move-limit N] [--limit-count] [--handicap-credit] < lines
 //! shogi setups
 //! shogi convert --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]
+//! shogi match --engine <COMMAND> --engine <COMMAND> [--games N] [--byoyomi MS] [--rules none|24|27|24-declaration|try] [--max-moves N] [--option NAME=VALUE]... [--out FILE]
 //! ```
 //!
 //! Each subcommand is described in the crate README and in its module.
@@ -17,6 +18,7 @@ use clap::{Parser, Subcommand};
 mod adjudicate;
 mod convert;
 mod legal;
+mod matches;
 mod perft;
 mod setups;
 
@@ -36,6 +38,7 @@ enum Command {
     Adjudicate(adjudicate::Args),
     Setups(setups::Args),
     Convert(convert::Args),
+    Match(matches::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,5 +49,6 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => adjudicate::run(&args),
         Command::Setups(args) => setups::run(&args),
         Command::Convert(args) => convert::run(&args),
+        Command::Match(args) => matches::run(&args),
     }
 }
