@@ -1,6 +1,8 @@
 //! The engine driver against real engines (fairy-stockfish, gpsusi: skipped when missing,
 //! unless `CI` is set) and against misbehaving engines written as small `sh` scripts.
 
+#![cfg(feature = "std")]
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
