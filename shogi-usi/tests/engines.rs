@@ -162,3 +162,31 @@ fn gpsusi() {
         assert_eq!(&msg.to_string(), line);
     }
 }
+
+/// Longer searches captured from both engines (fairy-stockfish: `MultiPV 3` to depth 10, `go
+/// infinite` on the matsuri position then `stop`, `go movetime 500`; gpsusi: two byoyomi
+/// searches): every line is a known message that reads strictly and writes back, each search
+/// ends with one `bestmove`, and the multi-pv and pv lines carry what the engines printed.
+#[test]
+fn longer_searches() {
+    for (name, searches) in [("fairy-stockfish-search.txt", 3), ("gpsusi-search.txt", 2)] {
+        let msgs = read(name);
+        check_all(&msgs, None);
+        let bestmoves = msgs
+            .iter()
+            .filter(|(_, m)| matches!(m, EngineMessage::BestMove(_)))
+            .count();
+        assert_eq!(bestmoves, searches, "{name}");
+        let with_pv = msgs
+            .iter()
+            .filter(|(_, m)| matches!(m, EngineMessage::Info(i) if i.pv.is_some()))
+            .count();
+        assert!(with_pv >= 5, "{name}: {with_pv} info lines with a pv");
+    }
+    let fsf = read("fairy-stockfish-search.txt");
+    let third = fsf
+        .iter()
+        .filter(|(_, m)| matches!(m, EngineMessage::Info(i) if i.multipv == Some(3)))
+        .count();
+    assert!(third >= 5, "{third} lines of the third pv");
+}
