@@ -18,36 +18,9 @@ use shogi_variants::{SilverSetup, UntakeableSilver};
 
 const VARIANTS: &str = include_str!("data/variants.perft");
 
-struct Entry {
-    id: String,
-    sfen: String,
-    depth: u32,
-    nodes: u64,
-}
+mod perft_data;
 
-fn entries(text: &str) -> Vec<Entry> {
-    let mut out = Vec::new();
-    let (mut id, mut sfen) = (String::new(), String::new());
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if let Some(rest) = line.strip_prefix("id ") {
-            id = rest.to_string();
-        } else if let Some(rest) = line.strip_prefix("sfen ") {
-            sfen = rest.to_string();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut it = rest.split_whitespace();
-            let depth = it.next().and_then(|d| d.parse().ok()).expect("perft depth");
-            let nodes = it.next().and_then(|n| n.parse().ok()).expect("perft nodes");
-            out.push(Entry {
-                id: id.clone(),
-                sfen: sfen.clone(),
-                depth,
-                nodes,
-            });
-        }
-    }
-    out
-}
+use perft_data::{Entry, entries};
 
 fn node_limit() -> u64 {
     if let Ok(v) = std::env::var("PERFT_MAX_NODES") {
