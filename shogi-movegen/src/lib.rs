@@ -20,6 +20,8 @@ mod generate;
 mod hooks;
 mod movelist;
 mod perft;
+#[cfg(feature = "std")]
+mod perft_hashed;
 mod position;
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
@@ -30,6 +32,9 @@ mod zobrist;
 pub use error::{Fault, Faults, IllegalMove, IllegalMoveKind, PositionError};
 pub use hooks::{ProtectedSet, Standard, VariantHooks};
 pub use movelist::MoveList;
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+pub use perft_hashed::PerftOptions;
 pub use position::Position;
 pub use shogi_types;
 pub use visit::{PositionVisitor, VisitPosition};

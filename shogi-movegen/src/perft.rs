@@ -9,13 +9,13 @@ use crate::{Position, VariantHooks};
 /// How the bulk-counting recursion calls itself: through the portable build, or through the
 /// build with the fast bit instructions (chosen once, at the root, by CPU detection). The
 /// value is zero-size; for [`FastBitOps`] it is the token that proves the detection.
-trait Recurse: Copy {
+pub(crate) trait Recurse: Copy {
     fn perft<R: VariantHooks>(self, pos: &Position<R>, depth: u32) -> u64;
 }
 
 /// The portable build.
 #[derive(Clone, Copy)]
-struct Portable;
+pub(crate) struct Portable;
 
 impl Recurse for Portable {
     #[inline(always)]
@@ -80,7 +80,7 @@ impl<R: VariantHooks> Position<R> {
     /// The body of perft, compiled into the build `M`: the bulk-counting recursion calls
     /// itself through `M`, so it stays in that build.
     #[inline(always)]
-    fn perft_in<M: Recurse>(&self, build: M, depth: u32) -> u64 {
+    pub(crate) fn perft_in<M: Recurse>(&self, build: M, depth: u32) -> u64 {
         match depth {
             0 => 1,
             1 => {
