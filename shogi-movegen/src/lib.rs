@@ -19,6 +19,7 @@ mod error;
 mod generate;
 mod hooks;
 mod movelist;
+pub mod packed;
 mod perft;
 #[cfg(feature = "std")]
 mod perft_hashed;
