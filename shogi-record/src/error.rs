@@ -49,7 +49,7 @@ use crate::model::Record;
 #[non_exhaustive]
 pub enum RecordErrorKind {
     /// The format could not be recognised.
-    #[error("the text is not a KIF, KI2, CSA or USI record")]
+    #[error("the text is not a KIF, KI2, CSA, JKF or USI record")]
     UnknownFormat,
     /// The bytes are in no encoding that the reader knows (UTF-8, Shift_JIS, EUC-JP).
     #[error("the text is neither UTF-8, Shift_JIS nor EUC-JP")]
@@ -74,6 +74,42 @@ pub enum RecordErrorKind {
     /// A CSA file holds no game.
     #[error("no game in the file")]
     Empty,
+    /// JKF: the text is not JSON. The error's [`line`](RecordError::line) is the line where
+    /// the JSON reader stopped, `column` the 1-based column on it.
+    #[error("column {column}: {problem}")]
+    Json {
+        /// The 1-based column (in characters) where the JSON reader stopped.
+        column: usize,
+        /// What is wrong there.
+        problem: JsonProblem,
+    },
+}
+
+/// Why a JKF text is not JSON: [`RecordErrorKind::Json`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum JsonProblem {
+    /// The text ends inside a value (an unclosed string, array or object).
+    #[error("json: the text ends before the value does")]
+    UnexpectedEnd,
+    /// Something that starts no JSON value (a stray character, a bare word).
+    #[error("json: expected a value")]
+    ExpectedValue,
+    /// A number that is not one, or does not fit.
+    #[error("json: bad number")]
+    Number,
+    /// A string with a control character, a bad escape or a bad surrogate.
+    #[error("json: bad string")]
+    String,
+    /// Text after the end of the value.
+    #[error("json: text after the end of the value")]
+    TrailingCharacters,
+    /// Arrays and objects nested more than 128 deep.
+    #[error("json: nested too deep (more than 128 levels)")]
+    TooDeep,
+    /// Any other syntax error (a missing comma, colon or bracket; a key that is no string).
+    #[error("json: syntax error (a missing or stray ',', ':', bracket or brace)")]
+    Syntax,
 }
 
 /// A line of a record that cannot be read: [`RecordErrorKind::Syntax`].
@@ -129,6 +165,17 @@ pub enum SyntaxError {
     /// KIF and KI2: a `変化` line that is no `変化：N手` header.
     #[error("variation header '{0}': expected '変化：N手'")]
     VariationHeader(String),
+
+    /// JKF: a value of the wrong shape, at the path given (`moves[3].move.to`; `header.<key>`
+    /// cut to 20 characters).
+    #[error("jkf {path}: expected {expected}")]
+    Jkf {
+        /// Where in the JKF object: the field names and array indices from the top, as in
+        /// `moves[3].forks[0][1].move.piece`.
+        path: String,
+        /// What the JKF format wants there.
+        expected: &'static str,
+    },
 
     /// CSA: a side-to-move line (`+` or `-`) after the first move.
     #[error("side to move after the first move")]

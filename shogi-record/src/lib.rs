@@ -15,6 +15,7 @@ mod error;
 
 // The formats (`kakinoki`: what KIF and KI2 share; `lines`: line ends, for every reader).
 pub mod csa;
+pub mod jkf;
 mod kakinoki;
 pub mod ki2;
 pub mod kif;
@@ -24,7 +25,9 @@ mod lines;
 mod read;
 
 pub use ending::{Ending, Special};
-pub use error::{MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError};
+pub use error::{
+    JsonProblem, MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError,
+};
 pub use model::{Header, HeaderKey, Record, RecordMove, Variation, WrittenMove};
 pub use read::{Format, decode, read, read_lenient, read_str};
 pub use time::MoveTime;

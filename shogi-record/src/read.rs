@@ -93,6 +93,7 @@ pub fn read_str(text: &str) -> Result<Record, RecordError> {
         Some(Format::Ki2) => crate::ki2::read(text),
         Some(Format::Csa) => crate::csa::read(text),
         Some(Format::Usi) => read_usi(text),
+        Some(Format::Jkf) => crate::jkf::read(text),
         None => Err(RecordError::new(
             0,
             RecordErrorKind::UnknownFormat,
@@ -165,6 +166,8 @@ pub enum Format {
     Csa,
     /// A USI `position` command (`position startpos moves …`, `startpos …` or `sfen …`).
     Usi,
+    /// JKF (JSON Kifu Format): a JSON object ([`crate::jkf`]).
+    Jkf,
 }
 
 impl Format {
@@ -174,10 +177,15 @@ impl Format {
     /// CSA by a line that is a CSA statement (`V2.2`, `PI`, `P1…`, `+7776FU`, `N+`, `$KEY:`,
     /// `'CSA encoding=`); KIF by a numbered move line (`   1 ７六歩(77)`) or the
     /// `手数----指手` line; KI2 by a line starting with a side mark (`▲`, `△`, `☗`, `☖`, `▼`, `▽`).
-    /// KIF and KI2 headers and board diagrams alone (no move) read as KIF.
+    /// KIF and KI2 headers and board diagrams alone (no move) read as KIF. A text whose first
+    /// non-blank character is `{` is JKF: no line of the other formats starts so, and the JKF
+    /// reader says what is wrong with a text that is no JKF object.
     #[must_use]
     pub fn detect(text: &str) -> Option<Format> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim_start().starts_with('{') {
+            return Some(Format::Jkf);
+        }
         let first_word = text.split_whitespace().next()?;
         if matches!(first_word, "position" | "startpos" | "sfen") {
             return Some(Format::Usi);
@@ -204,13 +212,14 @@ impl Format {
 }
 
 impl fmt::Display for Format {
-    /// `kif`, `ki2`, `csa` or `usi`.
+    /// `kif`, `ki2`, `csa`, `usi` or `jkf`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Format::Kif => "kif",
             Format::Ki2 => "ki2",
             Format::Csa => "csa",
             Format::Usi => "usi",
+            Format::Jkf => "jkf",
         })
     }
 }
