@@ -456,7 +456,7 @@ const STARTS: [&str; 3] = [
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 768, ..ProptestConfig::default() })]
 
     #[test]
     fn round_trips(start in 0usize..3, choices in proptest::collection::vec(any::<u32>(), 0..250)) {
@@ -465,7 +465,11 @@ proptest! {
         setup.move_number = core::num::NonZeroU32::MIN;
         let expected: Position = Position::from_setup(setup).unwrap();
         let hcp = p.to_hcp().unwrap();
-        prop_assert_eq!(Position::from_hcp(&hcp).unwrap(), expected);
+        let decoded: Position = Position::from_hcp(&hcp).unwrap();
+        prop_assert_eq!(decoded, expected);
+        prop_assert_eq!(decoded.zobrist(), expected.zobrist());
+        prop_assert_eq!(decoded.move_number().get(), 1);
+        prop_assert_eq!(hcp.to_setup().unwrap(), expected.to_setup());
         prop_assert_eq!(Position::<Standard>::from_hcp(&hcp).unwrap().to_hcp().unwrap(), hcp);
         let ps = p.to_packed_sfen().unwrap();
         prop_assert_eq!(Position::from_packed_sfen(&ps).unwrap(), expected);
@@ -491,6 +495,27 @@ proptest! {
     /// same position, bit for bit equal up to the end of the board codes.
     #[test]
     fn random_bytes(bytes in proptest::array::uniform32(any::<u8>())) {
+        // The direct validation agrees with `from_setup` on the decoded setup.
+        for (direct, setup) in [
+            (Position::<Standard>::from_hcp(&Hcp::from_bytes(bytes)), Hcp::from_bytes(bytes).to_setup()),
+            (
+                Position::<Standard>::from_packed_sfen(&PackedSfen::from_bytes(bytes)),
+                PackedSfen::from_bytes(bytes).to_setup(),
+            ),
+        ] {
+            match (direct, setup) {
+                (Ok(p), Ok(s)) => {
+                    let q = Position::<Standard>::from_setup(s).unwrap();
+                    prop_assert_eq!(p, q);
+                    prop_assert_eq!(p.zobrist(), q.zobrist());
+                }
+                (Err(UnpackError::Position(e)), Ok(s)) => {
+                    prop_assert_eq!(Position::<Standard>::from_setup(s).unwrap_err(), e);
+                }
+                (Err(e), Err(f)) => prop_assert_eq!(e.to_string(), f.to_string()),
+                (a, b) => prop_assert!(false, "{a:?} vs {b:?}"),
+            }
+        }
         if let Ok(p) = Position::<Standard>::from_hcp(&Hcp::from_bytes(bytes)) {
             let again = p.to_hcp().unwrap();
             prop_assert_eq!(Position::<Standard>::from_hcp(&again).unwrap(), p);

@@ -6,10 +6,13 @@
 //! index order (1a, 1b, ..., 9i), then one code for each piece in hand and for each piece in
 //! neither place (the "piece box"), so that a full set always takes exactly 256 bits.
 
-use shogi_types::{Color, Hand, Piece, PieceKind, Setup, Square};
+use core::num::NonZeroU32;
+
+use shogi_types::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
 
 use super::{PackError, UnpackError};
-use crate::position::cell;
+use crate::position::{SLOTS, cell, slot};
+use crate::zobrist;
 use crate::{Position, VariantHooks};
 
 /// One code: its bits (the first bit of the stream in bit 0) and its length.
@@ -233,33 +236,43 @@ pub(super) static PSFEN: Tables = tables(
 /// The number of bits of both formats.
 const BITS: usize = 256;
 
-/// A 256-bit stream under construction.
+/// A 256-bit stream under construction: bits collect in `acc` and leave 32 at a time.
 struct Writer {
-    words: [u64; 5],
-    pos: usize,
+    out: [u8; 32],
+    at: usize,
+    acc: u64,
+    n: u32,
 }
 
 impl Writer {
     #[inline(always)]
     fn put(&mut self, code: Code) {
-        let word = (self.pos >> 6) & 3;
-        let off = self.pos & 63;
-        let bits = u64::from(code.bits);
-        self.words[word] |= bits << off;
-        if off + usize::from(code.len) > 64 {
-            self.words[word + 1] |= bits >> (64 - off);
+        self.acc |= u64::from(code.bits) << self.n;
+        self.n += u32::from(code.len);
+        if self.n >= 32 {
+            if let Some(dst) = self.out.get_mut(self.at..self.at + 4) {
+                dst.copy_from_slice(&(self.acc as u32).to_le_bytes());
+            }
+            self.at += 4;
+            self.acc >>= 32;
+            self.n -= 32;
         }
-        self.pos += usize::from(code.len);
-    }
-
-    fn finish(self) -> [u8; 32] {
-        let mut out = [0u8; 32];
-        for (chunk, w) in out.chunks_exact_mut(8).zip(self.words) {
-            chunk.copy_from_slice(&w.to_le_bytes());
-        }
-        out
     }
 }
+
+/// Per mailbox cell: the index in [`HAND_ORDER`] of its unpromoted kind, 7 for empty and kings.
+const CELL_ORDER: [u8; 32] = {
+    let mut t = [7u8; 32];
+    let mut cell_code = 1;
+    while cell_code < 29 {
+        let kind = PieceKind::ALL[(cell_code - 1) % 14].unpromote();
+        if !matches!(kind, PieceKind::King) {
+            t[cell_code] = ORDER_OF[kind as usize];
+        }
+        cell_code += 1;
+    }
+    t
+};
 
 /// Encodes `pos` with `t`.
 pub(super) fn encode<R: VariantHooks>(
@@ -277,35 +290,35 @@ pub(super) fn encode<R: VariantHooks>(
         };
         return Err(PackError::MissingKing { color });
     };
-    // Pieces of each kind of HAND_ORDER still to place: the piece box is what remains.
-    let mut left = SET.map(i16::from);
-    let mut w = Writer {
-        words: [0; 5],
-        pos: 0,
-    };
-    w.put(c(pos.side_to_move() as u8, 1));
-    w.put(c(bk as u8, 7));
-    w.put(c(wk as u8, 7));
-    for &cell_code in &pos.board {
-        let code = t.board[usize::from(cell_code) % 29];
-        w.put(code);
-        if let Some(p) = cell::decode(cell_code) {
-            if let Some(n) = left.get_mut(usize::from(ORDER_OF[p.kind.unpromote().index()])) {
-                *n -= 1;
-            }
-        }
-    }
     let hands = pos.hands();
+    // Pieces of each kind of HAND_ORDER on the board and in hands (index 7: empty, kings).
+    let mut used = [0u16; 8];
+    for &cell_code in &pos.board {
+        used[usize::from(CELL_ORDER[usize::from(cell_code) & 31])] += 1;
+    }
+    let mut left = [0u8; 7];
     for (i, kind) in HAND_ORDER.into_iter().enumerate() {
-        left[i] -= i16::from(hands.black.count(kind)) + i16::from(hands.white.count(kind));
-        if left[i] < 0 {
-            return Err(PackError::TooMuchMaterial { kind });
+        let n = used[i] + u16::from(hands.black.count(kind)) + u16::from(hands.white.count(kind));
+        match SET[i].checked_sub(n.min(255) as u8) {
+            Some(l) if n <= 255 => left[i] = l,
+            _ => return Err(PackError::TooMuchMaterial { kind }),
         }
     }
-    // The board took at most 15 + 79 * 8 bits, and the material fits a set: exactly 256 bits
-    // follow once the hands and the box are written.
+    // With at most one set, exactly 256 bits follow.
+    let mut w = Writer {
+        out: [0; 32],
+        at: 0,
+        acc: pos.side_to_move() as u64 | (bk as u64) << 1 | (wk as u64) << 8,
+        n: 15,
+    };
+    for &cell_code in &pos.board {
+        w.put(t.board[usize::from(cell_code) % 29]);
+    }
     for color in Color::ALL {
         let hand = hands[color];
+        if hand.is_empty() {
+            continue;
+        }
         for (i, kind) in HAND_ORDER.into_iter().enumerate() {
             for _ in 0..hand.count(kind) {
                 w.put(t.hand[i][color.index()]);
@@ -317,14 +330,91 @@ pub(super) fn encode<R: VariantHooks>(
             w.put(t.piece_box[i]);
         }
     }
-    debug_assert_eq!(w.pos, BITS);
-    Ok(w.finish())
+    debug_assert_eq!((w.at, w.n), (32, 0));
+    Ok(w.out)
 }
 
-/// What decoding found, before validation as a position.
+/// What decoding found: mailbox cells (kings included), hands and side, before validation.
 pub(super) struct Decoded {
-    pub(super) setup: Setup,
+    board: [u8; 81],
+    hands: [Hand; 2],
+    side: Color,
+    kings: [Square; 2],
 }
+
+impl Decoded {
+    /// The unchecked setup (move number 1).
+    pub(super) fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        setup.board = self.board.map(cell::decode);
+        setup.hands = ByColor::new(self.hands[0], self.hands[1]);
+        setup.side_to_move = self.side;
+        setup
+    }
+
+    /// The validated position: the checks of [`Position::from_setup`] done directly on the
+    /// decoded data (one king each, no protection and exactly one set are given by the
+    /// format), falling back to `from_setup` itself to report the faults of an invalid one.
+    pub(super) fn to_position<R: VariantHooks>(&self) -> Result<Position<R>, UnpackError<R>> {
+        let mut color_bits = [0u128; 2];
+        let mut kind_bits = [0u128; SLOTS];
+        let mut hash = 0u64;
+        for (i, &cell_code) in self.board.iter().enumerate() {
+            if let Some(p) = cell::decode(cell_code)
+                && let Some(sq) = Square::from_index(i as u8)
+            {
+                color_bits[p.color.index()] |= 1 << i;
+                kind_bits[slot(p.kind)] |= 1 << i;
+                hash = hash.wrapping_add(zobrist::piece_key(p, sq));
+            }
+        }
+        for color in Color::ALL {
+            for (kind, n) in self.hands[color.index()].iter() {
+                hash = hash.wrapping_add(zobrist::hand_key(color, kind).wrapping_mul(u64::from(n)));
+            }
+        }
+        if self.side == Color::White {
+            hash = hash.wrapping_add(zobrist::white_key());
+        }
+        let pos = Position::<R> {
+            board: self.board,
+            by_color: color_bits.map(Bitboard::from_bits_truncate),
+            by_kind: kind_bits.map(Bitboard::from_bits_truncate),
+            hands: ByColor::new(self.hands[0], self.hands[1]),
+            kings: [Some(self.kings[0]), Some(self.kings[1])],
+            side: self.side,
+            move_number: NonZeroU32::MIN,
+            hash,
+            protected: Default::default(),
+        };
+        let pawns = kind_bits[slot(PieceKind::Pawn)];
+        let lances = kind_bits[slot(PieceKind::Lance)];
+        let knights = kind_bits[slot(PieceKind::Knight)];
+        let [black, white] = color_bits;
+        let stuck = (pawns | lances) & (black & RANKS[0] | white & RANKS[8]) != 0
+            || knights & (black & (RANKS[0] | RANKS[1]) | white & (RANKS[7] | RANKS[8])) != 0;
+        let two_pawns = [black, white].into_iter().any(|c| {
+            let own = Bitboard::from_bits_truncate(pawns & c);
+            own.count() != own.fill_files().count() / 9
+        });
+        let them = self.kings[(!self.side).index()];
+        if stuck || two_pawns || pos.is_attacked_by(them, self.side, pos.occupied()) {
+            return Position::from_setup(self.to_setup()).map_err(UnpackError::Position);
+        }
+        Ok(pos)
+    }
+}
+
+/// The squares of each rank, by rank - 1.
+const RANKS: [u128; 9] = {
+    let mut t = [0u128; 9];
+    let mut i = 0;
+    while i < 81 {
+        t[i % 9] |= 1 << i;
+        i += 1;
+    }
+    t
+};
 
 /// Reads up to 8 bits at bit `pos` of `words` (zeros past the end).
 #[inline(always)]
@@ -339,7 +429,10 @@ fn peek(words: &[u64; 6], pos: usize) -> u64 {
     }
 }
 
-/// Decodes `bytes` with `t` into an unchecked setup (move number 1).
+const BLACK_KING: u8 = cell::encode(Some(Piece::new(Color::Black, PieceKind::King)));
+const WHITE_KING: u8 = cell::encode(Some(Piece::new(Color::White, PieceKind::King)));
+
+/// Decodes `bytes` with `t` (no validation as a position yet).
 pub(super) fn decode<R: VariantHooks>(
     bytes: &[u8; 32],
     t: &Tables,
@@ -356,8 +449,6 @@ pub(super) fn decode<R: VariantHooks>(
     } else {
         Color::White
     };
-    let mut setup = Setup::empty();
-    setup.side_to_move = side;
     let mut kings = [Square::SQ_1A; 2];
     for (i, color) in Color::ALL.into_iter().enumerate() {
         let index = ((head >> (1 + 7 * i)) & 0x7f) as u8;
@@ -372,13 +463,13 @@ pub(super) fn decode<R: VariantHooks>(
             index: kings[1] as u8,
         });
     }
-    let mut board = [None; 81];
-    board[kings[0].index()] = Some(Piece::new(Color::Black, PieceKind::King));
-    board[kings[1].index()] = Some(Piece::new(Color::White, PieceKind::King));
-    let mut count = [0u8; 7];
+    let mut board = [cell::EMPTY; 81];
+    board[kings[0].index()] = BLACK_KING;
+    board[kings[1].index()] = WHITE_KING;
+    let mut count = [0u8; 8];
     let mut pos = 15usize;
-    for (i, slot) in board.iter_mut().enumerate() {
-        if i == kings[0].index() || i == kings[1].index() {
+    for slot in board.iter_mut() {
+        if *slot != cell::EMPTY {
             continue;
         }
         let entry = t.board_decode[(peek(&words, pos) & 0xff) as usize];
@@ -389,10 +480,9 @@ pub(super) fn decode<R: VariantHooks>(
         if pos > BITS {
             return Err(UnpackError::Overrun);
         }
-        if let Some(p) = cell::decode((entry & 31) as u8) {
-            *slot = Some(p);
-            count[usize::from(ORDER_OF[p.kind.unpromote().index()]) % 7] += 1;
-        }
+        let cell_code = (entry & 31) as u8;
+        *slot = cell_code;
+        count[usize::from(CELL_ORDER[usize::from(cell_code)])] += 1;
     }
     let mut hands = [Hand::EMPTY; 2];
     while pos < BITS {
@@ -405,11 +495,10 @@ pub(super) fn decode<R: VariantHooks>(
             return Err(UnpackError::Overrun);
         }
         let i = usize::from(entry & 7) % 7;
-        let kind = HAND_ORDER[i];
         let owner = usize::from(entry >> 3 & 3);
         if let Some(hand) = hands.get_mut(owner) {
             // A stream of 256 bits holds at most 85 hand codes: no count overflows.
-            *hand = hand.checked_add(kind).unwrap_or(*hand);
+            *hand = hand.checked_add(HAND_ORDER[i]).unwrap_or(*hand);
         }
         // At most 85 codes, so this cannot overflow either.
         count[i] = count[i].saturating_add(1);
@@ -424,7 +513,10 @@ pub(super) fn decode<R: VariantHooks>(
             });
         }
     }
-    setup.board = board;
-    setup.hands = shogi_types::ByColor::new(hands[0], hands[1]);
-    Ok(Decoded { setup })
+    Ok(Decoded {
+        board,
+        hands,
+        side,
+        kings,
+    })
 }

@@ -62,7 +62,7 @@ mod records;
 
 use core::num::NonZeroU32;
 
-use shogi_types::{Color, PieceKind, Square};
+use shogi_types::{Color, PieceKind, Setup, Square};
 
 pub use moves::{Move16, Move16Error, Move16ErrorKind, PsvMove16};
 pub use records::{
@@ -194,8 +194,17 @@ macro_rules! packed_position {
             /// [`UnpackError`] if the bits are not a valid stream of codes holding one set,
             /// or the position they give is invalid.
             pub fn to_position<R: VariantHooks>(&self) -> Result<Position<R>, UnpackError<R>> {
-                let decoded = codec::decode::<R>(&self.0, &$tables)?;
-                Position::from_setup(decoded.setup).map_err(UnpackError::Position)
+                codec::decode::<R>(&self.0, &$tables)?.to_position()
+            }
+
+            /// Decodes the bytes into an unchecked setup (move number 1), without validating it
+            /// as a position; [`Self::to_position`] validates.
+            ///
+            /// # Errors
+            /// [`UnpackError`] (never its `Position` variant) if the bits are not a valid
+            /// stream of codes holding one set.
+            pub fn to_setup(&self) -> Result<Setup, UnpackError> {
+                codec::decode(&self.0, &$tables).map(|d| d.to_setup())
             }
         }
 
