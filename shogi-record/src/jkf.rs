@@ -34,7 +34,7 @@
 //!
 //! The format is json-kifu-format's (na2hiro, version 1.0 of the format as its README defines
 //! it, and its JSON Schema `specification/json-kifu-format.schema.json`, draft 2020-12). What
-//! [`write`] writes is valid against that schema (checked in the repository's CI, together
+//! [`write()`] writes is valid against that schema (checked in the repository's CI, together
 //! with tsshogi 2.2.0 and json-kifu-format 5.5.0 reading it).
 //!
 //! # Reading
@@ -58,7 +58,7 @@
 //!   KI2 without normalising it) the board move that `piece`, `relative` (`L`, `C`, `R`, `U`,
 //!   `M`, `D`, `H` as 左, 直, 右, 上, 寄, 引, 打) and `promote` name, as Japanese notation
 //!   resolves it. `capture` is not needed and not checked. `time` gives
-//!   [`MoveTime`](crate::MoveTime) (`now` the time spent, `total` the player's total, `h`
+//!   [`crate::MoveTime`] (`now` the time spent, `total` the player's total, `h`
 //!   optional). `comments` are kept one entry per string. An entry with neither `move` nor
 //!   `special` adds its comments to the move before it.
 //! - **`special`**: the ending of the line (table below), with its `time` and `comments`; the
@@ -78,7 +78,7 @@
 //!   [`RecordErrorKind::Json`] (with its line and column). No input makes the reader panic.
 //!
 //! # Writing
-//! [`write`] writes the JSON text with one entry of `moves` per line. Each move gets `color`,
+//! [`write()`] writes the JSON text with one entry of `moves` per line. Each move gets `color`,
 //! `from` (not for drops), `to`, `piece`, `same` (when the previous move went to the same
 //! square), `promote` (`true` when it promotes, `false` when it could and does not, absent
 //! otherwise), `capture` (the kind taken) and `relative` (the JSA disambiguation of
@@ -119,7 +119,7 @@
 //! [`Record::illegal_move`] as `ILLEGAL:<usi> <text>` (`-` for an unknown move), which other
 //! programs show as comments and do not play.
 //!
-//! What JKF cannot hold, so that reading [`write`]'s text gives another record: the order of
+//! What JKF cannot hold, so that reading [`write()`]'s text gives another record: the order of
 //! duplicate header keys (only the first of each key is written), header keys that
 //! [`HeaderKey::from_kif_key`] reads as another key (a CSA `$` key written in Japanese), times
 //! below the second (written truncated), a total time the record does not give (JKF needs it:

@@ -36,7 +36,8 @@ use crate::model::Record;
 /// ([`decode`]) and the format ([`Format::detect`]), then reads it. A USI `position` line
 /// gives a record with no header.
 ///
-/// For CSA files that hold several games, this reads the first; see [`crate::csa::read_all`].
+/// For CSA files that hold several games, this reads the first; see [`Record::read_all`] for
+/// every game of a file.
 ///
 /// # Errors
 /// [`RecordErrorKind::Encoding`], [`RecordErrorKind::UnknownFormat`], or the error of the
@@ -102,20 +103,81 @@ pub fn read_str(text: &str) -> Result<Record, RecordError> {
     }
 }
 
+impl Record {
+    /// Reads every game of a file of any format, from its bytes: the encoding and the format
+    /// are found as in [`read`], then each game is read on its own, so that one bad game does
+    /// not hide the others.
+    ///
+    /// - CSA: the games separated by `/` lines ([`crate::csa::read_all`]);
+    /// - USI: one game per non-blank line (`position …`, `startpos …`, `sfen …`); the error of
+    ///   a line gives its line number in the file;
+    /// - KIF, KI2 and JKF: the one game of the file.
+    ///
+    /// ```
+    /// use shogi_record::Record;
+    ///
+    /// let usi = "position startpos moves 7g7f\n\nposition startpos moves 7g7f 3c3d 2b2c\n";
+    /// let games = Record::read_all(usi.as_bytes())?;
+    /// assert_eq!(games.len(), 2);
+    /// assert!(games[0].is_ok());
+    /// let err = games[1].as_ref().unwrap_err();
+    /// assert_eq!(err.line(), 3);
+    /// assert_eq!(err.partial().moves.len(), 2);
+    ///
+    /// let csa = "V2.2\nPI\n+\n+7776FU\n/\nPI\n+\n+2726FU\n%TORYO\n";
+    /// let games = Record::read_all(csa.as_bytes())?;
+    /// assert_eq!(games.len(), 2);
+    /// # Ok::<(), shogi_record::RecordError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// For the whole file: [`RecordErrorKind::Encoding`] or [`RecordErrorKind::UnknownFormat`].
+    /// Each game's own error is its entry of the list.
+    pub fn read_all(bytes: &[u8]) -> Result<Vec<Result<Record, RecordError>>, RecordError> {
+        let text = decode(bytes)
+            .ok_or_else(|| RecordError::new(0, RecordErrorKind::Encoding, Record::standard()))?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        Ok(match Format::detect(text) {
+            Some(Format::Csa) => crate::csa::read_all(text),
+            Some(Format::Usi) => crate::lines::lines(text)
+                .enumerate()
+                .filter(|(_, line)| !line.trim().is_empty())
+                .map(|(i, line)| read_usi_line(line, i + 1))
+                .collect(),
+            Some(Format::Kif) => vec![crate::kif::read(text)],
+            Some(Format::Ki2) => vec![crate::ki2::read(text)],
+            Some(Format::Jkf) => vec![crate::jkf::read(text)],
+            None => {
+                return Err(RecordError::new(
+                    0,
+                    RecordErrorKind::UnknownFormat,
+                    Record::standard(),
+                ));
+            }
+        })
+    }
+}
+
 /// Reads a USI `position` command as a record.
 fn read_usi(text: &str) -> Result<Record, RecordError> {
-    let line = crate::lines::lines(text)
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("");
+    let (n, line) = crate::lines::lines(text)
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty())
+        .unwrap_or((0, ""));
+    read_usi_line(line, n + 1)
+}
+
+/// Reads the USI `position` command of line `n` as a record.
+fn read_usi_line(line: &str, n: usize) -> Result<Record, RecordError> {
     let cmd: shogi_notation::usi::PositionCommand = line
         .parse()
-        .map_err(|e| RecordError::new(1, SyntaxError::Usi(e).into(), Record::standard()))?;
+        .map_err(|e| RecordError::new(n, SyntaxError::Usi(e).into(), Record::standard()))?;
     let mut builder = Builder::from_marked(cmd.start.to_setup())
-        .map_err(|e| RecordError::new(1, e, Record::standard()))?;
+        .map_err(|e| RecordError::new(n, e, Record::standard()))?;
     for (i, &mv) in cmd.moves.iter().enumerate() {
         if let Err(e) = builder.play(mv) {
             return Err(builder.fail(
-                1,
+                n,
                 RecordErrorKind::IllegalMove {
                     ply: i + 1,
                     text: mv.to_string(),
