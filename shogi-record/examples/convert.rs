@@ -1,17 +1,17 @@
 //! Converts one game record between formats.
 //!
 //! ```text
-//! cargo run --release -p shogi-record --example convert -- --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]
+//! cargo run --release -p shogi-record --example convert -- --to <usi|sfen|kif|ki2|csa|jkf|western|japanese> [--lenient] [FILE]
 //! ```
 //!
 //! Reads one record from FILE, or from standard input without FILE: KIF, KI2, CSA (the first
-//! game of the file) or a USI `position` line, in UTF-8 (with or without a byte-order mark),
+//! game of the file), JKF or a USI `position` line, in UTF-8 (with or without a byte-order mark),
 //! Shift_JIS or EUC-JP; the format and the encoding are detected from the content. Writes to
 //! standard output:
 //!
 //! - `usi`: one `position …` line (start and moves);
 //! - `sfen`: the SFEN of the final position (untakeable silvers marked `S!`);
-//! - `kif`, `ki2`, `csa`: the whole record in that format, in UTF-8;
+//! - `kif`, `ki2`, `csa`, `jkf`: the whole record in that format, in UTF-8;
 //! - `western`, `japanese`: one move per line (`P-7f`, `Bx7g=`, `+B-1a`, `S5cx4d`, `P*1b`;
 //!   `▲７六歩`, `△同　歩`).
 //!
@@ -26,9 +26,9 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use shogi_record::{self as record, Record};
-use shogi_record::{csa, ki2, kif};
+use shogi_record::{csa, jkf, ki2, kif};
 
-const USAGE: &str = "usage: convert --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]\n(reads standard input without FILE)";
+const USAGE: &str = "usage: convert --to <usi|sfen|kif|ki2|csa|jkf|western|japanese> [--lenient] [FILE]\n(reads standard input without FILE)";
 
 /// What to write.
 #[derive(Debug, Clone, Copy)]
@@ -38,6 +38,7 @@ pub(crate) enum Target {
     Kif,
     Ki2,
     Csa,
+    Jkf,
     Western,
     Japanese,
 }
@@ -50,6 +51,7 @@ impl Target {
             "kif" => Target::Kif,
             "ki2" => Target::Ki2,
             "csa" => Target::Csa,
+            "jkf" => Target::Jkf,
             "western" => Target::Western,
             "japanese" => Target::Japanese,
             _ => return None,
@@ -117,6 +119,7 @@ pub(crate) fn output(rec: &Record, target: Target) -> Result<String, String> {
         Target::Kif => kif::write(rec),
         Target::Ki2 => ki2::write(rec),
         Target::Csa => csa::write(rec),
+        Target::Jkf => jkf::write(rec),
         Target::Western => lines(rec.western_moves()),
         Target::Japanese => lines(rec.japanese_moves()),
     })

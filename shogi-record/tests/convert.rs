@@ -54,7 +54,7 @@ fn positions_and_records() {
         convert_text(usi, "sfen"),
         "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n"
     );
-    for to in ["kif", "ki2", "csa"] {
+    for to in ["kif", "ki2", "csa", "jkf"] {
         let written = convert_text(usi, to);
         assert_eq!(convert_text(&written, "usi"), format!("{usi}\n"), "{to}");
     }
