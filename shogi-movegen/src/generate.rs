@@ -18,6 +18,14 @@ use crate::{MoveList, Position, VariantHooks};
 
 /// Receives the legal moves of a position, grouped by piece.
 pub(crate) trait Sink {
+    /// Whether the generator may stop as soon as [`Sink::found`] is true (for a sink that only
+    /// asks whether there is a legal move). When `false`, the checks are compiled out.
+    const STOP_AT_FIRST: bool = false;
+    /// Whether the sink has seen what it was looking for (read only if `STOP_AT_FIRST`).
+    #[inline(always)]
+    fn found(&self) -> bool {
+        false
+    }
     /// The piece on `from` can move to each square of `plain` without promoting and to each
     /// square of `promote` with promotion.
     fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard);
@@ -81,6 +89,29 @@ impl<F: FnMut(Move)> Sink for EachMove<F> {
         for to in to {
             (self.0)(Move::Drop { kind, to });
         }
+    }
+}
+
+/// Records whether there is any move, and stops the generator at the first one.
+struct AnyMove(bool);
+
+impl Sink for AnyMove {
+    const STOP_AT_FIRST: bool = true;
+    #[inline(always)]
+    fn found(&self) -> bool {
+        self.0
+    }
+    #[inline(always)]
+    fn moves(&mut self, _: Square, plain: Bitboard, promote: Bitboard) {
+        self.0 |= (plain | promote).is_nonempty();
+    }
+    #[inline(always)]
+    fn drops(&mut self, _: PieceKind, to: Bitboard) {
+        self.0 |= to.is_nonempty();
+    }
+    #[inline(always)]
+    fn pawn_pushes(&mut self, _: Color, plain: Bitboard, promote: Bitboard) {
+        self.0 |= (plain | promote).is_nonempty();
     }
 }
 
@@ -156,10 +187,16 @@ impl<R: VariantHooks> Position<R> {
                 for to in candidates {
                     if !enemy.attack(to, occ_without_king) {
                         dests |= to;
+                        if S::STOP_AT_FIRST {
+                            break;
+                        }
                     }
                 }
             }
             sink.moves(ksq, dests, Bitboard::EMPTY);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
 
         let (checkers, pinned) = self.check_info();
@@ -194,44 +231,74 @@ impl<R: VariantHooks> Position<R> {
         let pawns = k[slot(PieceKind::Pawn)] & mine;
         let to = (pawns - pinned).shift_forward(us) & target;
         sink.pawn_pushes(us, to - last1, to & zone);
+        if S::STOP_AT_FIRST && sink.found() {
+            return;
+        }
         for from in pawns & pinned {
             let to = pin_filter(from, pawn_attacks(us, from) & target);
             sink.moves(from, to - last1, to & zone);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
         for from in k[slot(PieceKind::Lance)] & mine {
             let to = pin_filter(from, lance_attacks(us, from, occ) & target);
             sink.moves(from, to - last1, to & zone);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
         for from in k[slot(PieceKind::Knight)] & mine {
             let to = pin_filter(from, knight_attacks(us, from) & target);
             sink.moves(from, to - last2, to & zone);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
         for from in k[slot(PieceKind::Silver)] & mine {
             let to = pin_filter(from, silver_attacks(us, from) & target);
             let promo = if zone.has(from) { to } else { to & zone };
             sink.moves(from, to, promo);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
         for from in self.gold_movers() & mine {
             let to = pin_filter(from, gold_attacks(us, from) & target);
             sink.moves(from, to, Bitboard::EMPTY);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
         for from in k[slot(PieceKind::Bishop)] & mine {
             let to = pin_filter(from, bishop_attacks(from, occ) & target);
             let promo = if zone.has(from) { to } else { to & zone };
             sink.moves(from, to, promo);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
         for from in k[slot(PieceKind::Rook)] & mine {
             let to = pin_filter(from, rook_attacks(from, occ) & target);
             let promo = if zone.has(from) { to } else { to & zone };
             sink.moves(from, to, promo);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
         for from in k[slot(PieceKind::Horse)] & mine {
             let to = pin_filter(from, horse_attacks(from, occ) & target);
             sink.moves(from, to, Bitboard::EMPTY);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
         for from in k[slot(PieceKind::Dragon)] & mine {
             let to = pin_filter(from, dragon_attacks(from, occ) & target);
             sink.moves(from, to, Bitboard::EMPTY);
+            if S::STOP_AT_FIRST && sink.found() {
+                return;
+            }
         }
 
         if with_drops && drop_target.is_nonempty() {
@@ -336,6 +403,33 @@ impl<R: VariantHooks> Position<R> {
             true,
         );
         list
+    }
+
+    /// Whether the side to move has a legal move: always equal to
+    /// `!self.legal_moves().is_empty()`, but stops at the first legal move found.
+    ///
+    /// The generator runs in its usual order (king moves first; in check, then captures of and
+    /// interpositions against the single checker; then the other pieces, then drops) with every
+    /// rule applied (pins, nifu, dead pieces, uchifuzume, protected pieces), and returns at the
+    /// first piece or hand kind with a legal destination. What decides mate and stalemate-like
+    /// endings ([`Position::is_check`] tells which).
+    ///
+    /// ```
+    /// use shogi_movegen::Position;
+    /// use shogi_types::Setup;
+    ///
+    /// assert!(Position::default().has_legal_move());
+    /// // Black's king is mated by the gold on 5h, guarded by the pawn on 5g.
+    /// let setup: Setup = "4k4/9/9/9/9/9/4p4/4g4/4K4 b - 1".parse()?;
+    /// let mated: Position = Position::from_setup(setup)?;
+    /// assert!(mated.is_check() && !mated.has_legal_move());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        let mut sink = AnyMove(false);
+        self.generate(&mut sink, Bitboard::FULL, Bitboard::FULL, true);
+        sink.0
     }
 
     /// Calls `f` for every legal move, without building a list.

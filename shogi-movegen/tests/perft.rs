@@ -13,8 +13,12 @@
 //! the entries up to its own limit, `PERFT_PORTABLE_MAX_NODES` (default: the node limit, at most
 //! 50 million), which keeps a deep CI run from doubling in time. At depth 1 both builds of
 //! `count_legal_moves` are checked too.
+//!
+//! The parallel hashed perft (`perft_with`) runs every entry up to the node limit (at most 1
+//! million nodes in debug builds) with a tiny table on three threads and with a 1 MiB table on
+//! two.
 
-use shogi_movegen::{Position, PositionError, Standard};
+use shogi_movegen::{PerftOptions, Position, PositionError, Standard};
 use shogi_types::Setup;
 
 struct Entry {
@@ -148,4 +152,59 @@ fn reference_table() {
 #[test]
 fn handicap_starts() {
     run(include_str!("data/handicaps.perft"));
+}
+
+/// The parallel hashed perft ([`Position::perft_with`]) gives the published counts on every
+/// entry within the node limit: with a table of four buckets (eight entries, so entries are
+/// replaced all the time and most probes miss or find another position), on three threads, and
+/// with a table of 1 MiB on two threads. Where it is cheap, the per-move counts of
+/// `perft_divide_with` equal those of `perft_divide`.
+fn run_hashed(file: &str) {
+    let limit = if cfg!(debug_assertions) {
+        node_limit().min(1_000_000)
+    } else {
+        node_limit()
+    };
+    let tiny = PerftOptions::new().with_threads(3).with_hash_bytes(4 * 64);
+    let small = PerftOptions::new().with_threads(2).with_hash_mb(1);
+    let (mut ran, mut skipped) = (0, 0);
+    for e in entries(file) {
+        if e.nodes > limit {
+            skipped += 1;
+            continue;
+        }
+        let setup: Setup = e.sfen.parse().expect("perft sfen");
+        let pos = valid(Position::from_setup(setup));
+        for options in [tiny, small] {
+            assert_eq!(
+                pos.perft_with(e.depth, options),
+                e.nodes,
+                "{} depth {} ({options:?})",
+                e.id,
+                e.depth
+            );
+        }
+        if e.nodes < 100_000 {
+            assert_eq!(
+                pos.perft_divide_with(e.depth, tiny),
+                pos.perft_divide(e.depth),
+                "{} depth {} (divide)",
+                e.id,
+                e.depth
+            );
+        }
+        ran += 1;
+    }
+    eprintln!("hashed perft: {ran} entries passed, {skipped} above the node limit of {limit}");
+    assert!(ran > 0);
+}
+
+#[test]
+fn reference_table_hashed_on_threads() {
+    run_hashed(include_str!("data/reference.perft"));
+}
+
+#[test]
+fn handicap_starts_hashed_on_threads() {
+    run_hashed(include_str!("data/handicaps.perft"));
 }
