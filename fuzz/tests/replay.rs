@@ -250,6 +250,11 @@ fn random_cases(target: &str) {
 }
 
 #[test]
+fn random_packed_decode() {
+    random_cases("packed_decode");
+}
+
+#[test]
 fn random_sfen_roundtrip() {
     random_cases("sfen_roundtrip");
 }
