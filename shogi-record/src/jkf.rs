@@ -85,8 +85,8 @@
 //! [`shogi_notation::japanese::describe`]: `L`/`C`/`R` for 左/直/右, then `U`/`M`/`D` for
 //! 上/寄/引, or `H` for a drop that needs 打), as json-kifu-format's normalizer fills them.
 //! Headers are written with the KIF keys ([`HeaderKey::kif_key`]; `下手`/`上手` for the players
-//! of a handicap game, as in KIF); a key written twice keeps its first value only, since a JSON
-//! object holds each key once.
+//! of a handicap game, as in KIF), but `手合割` and `#SFEN`, which the start gives; a key
+//! written twice keeps its first value only, since a JSON object holds each key once.
 //!
 //! | start | `initial` |
 //! |---|---|
@@ -116,8 +116,9 @@
 //! writes it, gives this reader the exact word back. JKF has no place for the rest of the
 //! model either, which the writer keeps in comments of the `special` entry that the reader
 //! takes back: [`Ending::outcome`] as `RESULT:<outcome>` (as in KIF), and the kept
-//! [`Record::illegal_move`] as `ILLEGAL:<usi> <text>` (`-` for an unknown move), which other
-//! programs show as comments and do not play.
+//! [`Record::illegal_move`] (after a foul ending, the only one after which readers keep it) as
+//! `ILLEGAL:<usi> <text>` (`-` for an unknown move), which other programs show as comments and
+//! do not play.
 //!
 //! What JKF cannot hold, so that reading [`write()`]'s text gives another record: the order of
 //! duplicate header keys (only the first of each key is written), header keys that
@@ -388,12 +389,17 @@ fn read_header(json: &Json) -> Result<(Vec<Header>, Option<String>), RecordError
     let Json::Object(fields) = header else {
         return Err(shape("header", "an object of strings"));
     };
+    let last: std::collections::HashMap<&str, usize> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, (k, _))| (k.as_str(), i))
+        .collect();
     for (i, (key, value)) in fields.iter().enumerate() {
         let Json::Str(value) = value else {
             return Err(shape(&format!("header.{}", cut(key)), "a string"));
         };
         // A repeated key: JSON keeps the last value.
-        if fields[i + 1..].iter().any(|(k, _)| k == key) {
+        if last.get(key.as_str()) != Some(&i) {
             continue;
         }
         match key.as_str() {
@@ -1006,11 +1012,16 @@ impl LineReader {
                         if foul_here == Some(true) || (foul_here.is_none() && foul_next) {
                             if self.main {
                                 let mv = jm.named(&pos, previous);
+                                // The kind as the move gives it (what `ILLEGAL:` gives back).
+                                let kind = mv.map_or_else(
+                                    || problem.illegal_kind(),
+                                    |mv| Some(illegal_kind(&pos, mv)),
+                                );
                                 line.illegal = Some(WrittenMove {
                                     ply,
                                     text,
                                     mv,
-                                    kind: problem.illegal_kind(),
+                                    kind,
                                 });
                             }
                             if foul_here.is_none() {
@@ -1089,11 +1100,7 @@ impl LineReader {
             let rest = text.strip_prefix(ILLEGAL).unwrap_or_default();
             let (usi, written) = rest.split_once(' ').unwrap_or((rest, ""));
             let mv: Option<Move> = usi.parse().ok();
-            let kind = mv.map(|mv| {
-                let mut next = *pos;
-                next.play(mv)
-                    .map_or_else(|e| e.kind, |()| IllegalMoveKind::NoSuchPiece)
-            });
+            let kind = mv.map(|mv| illegal_kind(pos, mv));
             line.illegal = Some(WrittenMove {
                 ply: line.moves.len() + 1,
                 text: written.to_string(),
@@ -1123,6 +1130,14 @@ impl LineReader {
         ending.take_result_comment();
         ending
     }
+}
+
+/// Why `mv` is illegal in `pos`: the kind of its error, or [`IllegalMoveKind::NoSuchPiece`]
+/// for a move that plays but was written with another piece.
+fn illegal_kind(pos: &AnyPosition, mv: Move) -> IllegalMoveKind {
+    let mut next = *pos;
+    next.play(mv)
+        .map_or_else(|e| e.kind, |()| IllegalMoveKind::NoSuchPiece)
 }
 
 /// The ending a `special` word names.
@@ -1388,7 +1403,7 @@ fn write_entries(
     if let Some(outcome) = ending.outcome {
         comments.push(format!("{RESULT}{outcome}"));
     }
-    if let Some(illegal) = illegal {
+    if let Some(illegal) = illegal.filter(|_| ending.special.is_foul()) {
         let usi = illegal
             .mv
             .map_or_else(|| "-".to_string(), |m| m.to_string());
@@ -1429,9 +1444,9 @@ pub fn write(record: &Record) -> String {
     let handicap = record.handicap();
     let handicap_game =
         record.variant() == Variant::Standard && handicap.is_some_and(|h| h != Handicap::Even);
-    let mut keys: Vec<String> = Vec::new();
+    let mut keys: std::collections::HashSet<String> = std::collections::HashSet::new();
     if record.variant() != Variant::Standard {
-        keys.push(SFEN_KEY.to_string());
+        keys.insert(SFEN_KEY.to_string());
         push_str(&mut out, SFEN_KEY);
         out.push(':');
         push_str(&mut out, &record.start_sfen().to_string());
@@ -1442,13 +1457,14 @@ pub fn write(record: &Record) -> String {
             (HeaderKey::White, true) => "上手",
             (key, _) => key.kif_key(),
         };
-        if keys.iter().any(|k| k == key) || key == "手合割" {
+        // `手合割` and `#SFEN` are the start's, which `initial` and the variant line give.
+        if keys.contains(key) || key == "手合割" || key == SFEN_KEY {
             continue;
         }
         if !keys.is_empty() {
             out.push(',');
         }
-        keys.push(key.to_string());
+        keys.insert(key.to_string());
         push_str(&mut out, key);
         out.push(':');
         push_str(&mut out, &h.value);
