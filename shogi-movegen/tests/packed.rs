@@ -1,6 +1,9 @@
 //! Tests of `shogi_movegen::packed`: golden bytes from cshogi, round trips on random positions,
 //! and every error path.
 
+// The helpers outside `#[test]` functions unwrap too: a failure is a test failure.
+#![allow(clippy::unwrap_used)]
+
 use proptest::prelude::*;
 use shogi_movegen::packed::{
     GameResult, Hcp, Hcpe, Move16, Move16ErrorKind, PackError, PackedSfen, Psv, PsvMove16,
