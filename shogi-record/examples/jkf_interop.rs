@@ -16,6 +16,10 @@
 //!   main line), `ending` (the CSA word of the ending, or null) and `error` (our reader's
 //!   message, or null).
 //!
+//! It also writes `jkf/synthetic__NN.jkf` for records the shared files do not cover (every
+//! ending of the model, an exact outcome, forks with endings, times with no total, a kept
+//! illegal move), listed with the format `synthetic` and no `utf8` copy.
+//!
 //! It also reads every JKF it wrote back and checks that it gives the same start and moves,
 //! and prints `jkf_interop: N records written, M read back the same`; exits 1 if any differs.
 //!
@@ -123,12 +127,95 @@ fn write(records: &Path, out: &Path) -> Result<bool, String> {
             entries.push(entry);
         }
     }
+    // Synthetic records: every ending of the model (stand-ins, exact outcomes), forks, times
+    // with no total, a kept illegal move; no original file.
+    for (i, rec) in synthetic().iter().enumerate() {
+        let rel = format!("jkf/synthetic__{i:02}.jkf");
+        let p = out.join(&rel);
+        fs::write(&p, jkf::write(rec)).map_err(|e| io(&p, e))?;
+        written += 1;
+        if jkf::read(&jkf::write(rec))
+            .is_ok_and(|b| b.start == rec.start && b.usi_moves() == rec.usi_moves())
+        {
+            same += 1;
+        } else {
+            ok = false;
+            eprintln!("synthetic {i}: our JKF does not read back the same");
+        }
+        entries.push(json!({
+            "file": format!("synthetic/{i:02}"),
+            "format": "synthetic",
+            "utf8": null,
+            "jkf": rel,
+            "start_sfen": start_sfen(rec),
+            "moves": usi(rec),
+            "ending": ending(rec),
+            "error": null,
+        }));
+    }
     let manifest = json!({ "records": entries });
     let p = out.join("manifest.json");
     let text = serde_json::to_string_pretty(&manifest).map_err(|e| e.to_string())?;
     fs::write(&p, text).map_err(|e| io(&p, e))?;
     println!("jkf_interop: {written} records written, {same} read back the same");
     Ok(ok)
+}
+
+/// Records that the shared files do not cover: every ending word of the model, an exact
+/// outcome, forks with endings, times with no total, a kept illegal move.
+fn synthetic() -> Vec<Record> {
+    use shogi_record::{Ending, MoveTime, RecordMove, Special, Variation, WrittenMove};
+    use shogi_rules::{Outcome, WinReason};
+    use shogi_types::Color;
+    use std::time::Duration;
+
+    let base = || {
+        let mut rec = record::read_str("position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e")
+            .unwrap_or_default();
+        if let Some(m) = rec.moves.first_mut() {
+            m.time = Some(MoveTime::spent(Duration::from_millis(2500)));
+            m.comments = vec!["a \"quoted\" comment".to_string(), "改行\nあり".to_string()];
+        }
+        if let (Some(m), Ok(mv)) = (rec.moves.get_mut(1), "8c8d".parse()) {
+            let mut v = Variation::new(vec![RecordMove::new(mv)]);
+            v.ending = Some(Ending::new(Special::Interrupt));
+            m.variations.push(v);
+        }
+        rec
+    };
+    let mut words: Vec<Special> = Special::KNOWN.to_vec();
+    words.push(Special::Other("MATTA".to_string()));
+    words.push(Special::Other("謎".to_string()));
+    let mut out: Vec<Record> = words
+        .into_iter()
+        .map(|special| {
+            let mut rec = base();
+            let mut ending = Ending::new(special);
+            ending.time = Some(MoveTime::spent(Duration::from_secs(7)));
+            ending.comments = vec!["the end".to_string()];
+            rec.ending = Some(ending);
+            rec
+        })
+        .collect();
+    let mut rec = base();
+    rec.ending = Some(Ending::from_outcome(
+        Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Resignation,
+        },
+        Color::White,
+    ));
+    out.push(rec);
+    let mut rec = base();
+    rec.ending = Some(Ending::new(Special::IllegalLoss));
+    rec.illegal_move = Some(WrittenMove {
+        ply: 6,
+        text: "-0055FU".to_string(),
+        mv: "P*5e".parse().ok(),
+        kind: None,
+    });
+    out.push(rec);
+    out
 }
 
 fn read(files: &[String]) -> bool {
