@@ -1560,3 +1560,72 @@ fn write_data(out: &mut String, setup: &Setup) {
     }
     out.push_str("]}}");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_letters_read() {
+        assert_eq!(parse_relative("H"), Some((None, None, true)));
+        assert_eq!(
+            parse_relative("LU"),
+            Some((Some(Relative::Left), Some(Motion::Up), false))
+        );
+        assert_eq!(
+            parse_relative("C"),
+            Some((Some(Relative::Straight), None, false))
+        );
+        assert_eq!(
+            parse_relative("M"),
+            Some((None, Some(Motion::Sideways), false))
+        );
+        for bad in ["", "X", "UL", "LUD", "HH", "RM "] {
+            assert_eq!(parse_relative(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn presets_and_codes_go_both_ways() {
+        for (name, handicap) in PRESETS {
+            assert_eq!(preset_handicap(name), Some(handicap));
+            assert_eq!(handicap_preset(handicap), Some(name));
+        }
+        assert_eq!(handicap_preset(Handicap::ThreePieceRightLance), None);
+        for i in 0..14 {
+            let kind = PieceKind::from_index(i).expect("kind");
+            assert_eq!(code_kind(kind_code(kind)), Some(kind));
+        }
+    }
+
+    #[test]
+    fn special_words_and_stand_ins() {
+        assert_eq!(read_special("ILLEGAL_ACTION"), Special::IllegalWin);
+        assert_eq!(read_special("TORYO"), Special::Resign);
+        for special in Special::KNOWN {
+            for mover in [Color::Black, Color::White] {
+                let (word, stands_in) = jkf_special(&special, mover).expect("a word");
+                assert_eq!(read_special(word) != special, stands_in, "{special:?}");
+                // A stand-in names the same winner.
+                let (a, b) = (special.outcome(mover), read_special(word).outcome(mover));
+                let winner = |o: Option<shogi_rules::Outcome>| match o {
+                    Some(shogi_rules::Outcome::Win { winner, .. }) => Some(winner),
+                    _ => None,
+                };
+                assert_eq!(winner(a), winner(b), "{special:?}");
+            }
+        }
+        assert_eq!(jkf_special(&Special::Other("x".into()), Color::Black), None);
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        let mut out = String::new();
+        push_str(&mut out, "a\"b\\c\nd\u{1}");
+        assert_eq!(out, r#""a\"b\\c\nd\u0001""#);
+        let Ok(Json::Str(s)) = parse_json(&out) else {
+            panic!("reads");
+        };
+        assert_eq!(s, "a\"b\\c\nd\u{1}");
+    }
+}

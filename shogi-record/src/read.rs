@@ -382,6 +382,8 @@ mod tests {
             Format::detect("手合割：平手\n▲７六歩 △３四歩\n"),
             Some(Format::Ki2)
         );
+        assert_eq!(Format::detect(" \n{\"header\":{}}"), Some(Format::Jkf));
+        assert_eq!(Format::Jkf.to_string(), "jkf");
         assert_eq!(Format::detect("hello"), None);
         assert_eq!(Format::detect(""), None);
     }
