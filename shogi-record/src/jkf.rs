@@ -75,7 +75,9 @@
 //!   error ([`RecordErrorKind::IllegalMove`], its text written CSA-style, `+7776FU`).
 //! - **Unknown fields** are ignored; a value of the wrong shape is an error
 //!   ([`SyntaxError::Jkf`], with its path), and text that is not JSON is
-//!   [`RecordErrorKind::Json`] (with its line and column). No input makes the reader panic.
+//!   [`RecordErrorKind::Json`] (with its line and column). Only that error has a line
+//!   ([`RecordError::line`]); the others are 0 and say where by their path or move number. No
+//!   input makes the reader panic.
 //!
 //! # Writing
 //! [`write()`] writes the JSON text with one entry of `moves` per line. Each move gets `color`,

@@ -592,6 +592,15 @@ fn errors_are_typed_and_say_where() {
     let illegal = rec.illegal_move.clone().unwrap();
     assert_eq!((illegal.ply, illegal.text.as_str()), (1, "+7775FU"));
     assert_eq!(jkf::read(&jkf::write(&rec)).unwrap(), rec);
+    // read_lenient keeps the moves before an illegal one.
+    let lenient = format!(
+        r#"{{"header":{{}},"moves":[{{}},{},{},{{"special":"TORYO"}}]}}"#,
+        mv(7, 6, 7, 7, 0, "FU"),
+        mv(2, 2, 8, 8, 0, "KA")
+    );
+    let (kept, error) = record::read_lenient(lenient.as_bytes()).unwrap();
+    assert_eq!(kept.moves.len(), 1);
+    assert!(error.is_some());
     // And through the façade.
     assert_eq!(record::read_str(&text).unwrap(), rec);
     assert!(matches!(
