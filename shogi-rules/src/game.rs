@@ -485,12 +485,17 @@ impl<R: VariantHooks> Game<R> {
         }
     }
 
-    /// Rule 1: the side to move has no legal move and loses.
+    /// Rule 1: the side to move has no legal move and loses. Stops at the first legal move
+    /// ([`Position::has_legal_move`]); whether it is mate comes from the recorded check flag.
     fn no_legal_move(&self) -> Option<Outcome> {
-        if self.position.count_legal_moves() != 0 {
+        if self.position.has_legal_move() {
             return None;
         }
-        let reason = if self.position.is_check() {
+        let in_check = match self.checks.last() {
+            Some(&check) => check,
+            None => self.position.is_check(),
+        };
+        let reason = if in_check {
             WinReason::Checkmate
         } else {
             WinReason::NoLegalMoves
