@@ -460,3 +460,42 @@ fn convert_errors_and_lenient() {
     assert_eq!(code, 1);
     assert!(err.starts_with("error: /nonexistent/game.kif: "), "{err}");
 }
+
+#[test]
+fn perft_on_threads_with_a_table() {
+    // The plain count (`--threads 1 --hash 0`) and the parallel hashed one agree, with and
+    // without `--divide`, for standard shogi and for the untakeable-silver variant.
+    let six = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1";
+    for position in [START, six] {
+        for divide in [false, true] {
+            let mut plain = vec!["perft", "4", position, "--hash", "0", "--threads", "1"];
+            let mut hashed = vec!["perft", "4", position, "--threads", "2", "--hash", "16"];
+            if divide {
+                plain.push("--divide");
+                hashed.push("--divide");
+            }
+            let plain = ok(&plain, "");
+            assert_eq!(ok(&hashed, ""), plain, "{position} divide {divide}");
+            let defaults: &[&str] = if divide {
+                &["perft", "4", position, "--divide"]
+            } else {
+                &["perft", "4", position]
+            };
+            assert_eq!(ok(defaults, ""), plain, "defaults");
+            if position == START {
+                assert_eq!(plain.lines().last(), Some("719731"), "{plain}");
+            }
+        }
+    }
+    // Another seed of the second key gives the same count.
+    assert_eq!(
+        ok(
+            &["perft", "5", "--hash", "1", "--threads", "2", "--seed", "7"],
+            ""
+        ),
+        "19861490\n"
+    );
+    // A bad thread count or table size is a usage error.
+    assert_eq!(shogi(&["perft", "1", "--threads", "x"], "").2, 2);
+    assert_eq!(shogi(&["perft", "1", "--hash", "-1"], "").2, 2);
+}
