@@ -328,8 +328,7 @@ fn ours_perft_materialised_buffer(pos: &Position, depth: usize, bufs: &mut [Move
 
 #[inline(always)]
 fn ours_list_into(pos: &Position, list: &mut MoveList) {
-    list.clear();
-    pos.for_each_legal_move(|m| list.push(m));
+    pos.legal_moves_into(list);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ use crate::attacks::{
 use crate::error::IllegalMoveKind;
 use crate::hooks::ProtectedSet;
 use crate::position::{AttackerSets, slot};
+use crate::movelist::Fill;
 use crate::{MoveList, Position, VariantHooks};
 
 /// Receives the legal moves of a position, grouped by piece.
@@ -393,15 +394,14 @@ impl<R: VariantHooks> Position<R> {
     /// use shogi_movegen::Position;
     /// assert_eq!(Position::default().legal_moves().len(), 30);
     /// ```
+    ///
+    /// A search loop should refill one list per ply with [`Position::legal_moves_into`]
+    /// instead, which neither builds nor returns a list per node.
     #[must_use]
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(
-            &mut EachMove(|m| list.push(m)),
-            Bitboard::FULL,
-            Bitboard::FULL,
-            true,
-        );
+        self.legal_moves_into(&mut list);
         list
     }
 
@@ -484,7 +484,7 @@ impl<R: VariantHooks> Position<R> {
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
         self.generate(
-            &mut EachMove(|m| list.push(m)),
+            &mut Fill(&mut list),
             Bitboard::from_square(from),
             Bitboard::FULL,
             false,
@@ -519,7 +519,7 @@ impl<R: VariantHooks> Position<R> {
         let mut list = MoveList::new();
         let theirs = self.by_color[(!self.side).index()];
         self.generate(
-            &mut EachMove(|m| list.push(m)),
+            &mut Fill(&mut list),
             Bitboard::FULL,
             theirs,
             false,
@@ -532,7 +532,7 @@ impl<R: VariantHooks> Position<R> {
     pub fn legal_drop_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(
-            &mut EachMove(|m| list.push(m)),
+            &mut Fill(&mut list),
             Bitboard::EMPTY,
             Bitboard::FULL,
             true,
