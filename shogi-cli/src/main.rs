@@ -6,6 +6,7 @@
 //! shogi adjudicate [--impasse none|24|27|24-declaration|try] [--move-limit N] [--limit-count] [--handicap-credit] < lines
 //! shogi setups
 //! shogi convert --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]
+//! shogi dataset --format hcpe|psv|sfen [--threads N] [--lenient] --out FILE <files or folders…>
 //! shogi match --engine <COMMAND> --engine <COMMAND> [--games N] [--byoyomi MS] [--rules none|24|27|24-declaration|try] [--max-moves N] [--option NAME=VALUE]... [--out FILE]
 //! ```
 //!
@@ -17,6 +18,7 @@ use clap::{Parser, Subcommand};
 
 mod adjudicate;
 mod convert;
+mod dataset;
 mod legal;
 mod matches;
 mod perft;
@@ -39,6 +41,7 @@ enum Command {
     Setups(setups::Args),
     Convert(convert::Args),
     Match(matches::Args),
+    Dataset(dataset::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,5 +53,6 @@ fn main() -> ExitCode {
         Command::Setups(args) => setups::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Dataset(args) => dataset::run(&args),
     }
 }

@@ -7,13 +7,15 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(text).filter(|t| !t.is_empty());
     core::iter::from_fn(move || {
         let t = rest?;
-        match t.find(['\r', '\n']) {
+        // A byte search: both line-end bytes are ASCII, so they never occur inside a multi-byte
+        // character, and this is several times faster than a `char` pattern.
+        match t.bytes().position(|b| b == b'\r' || b == b'\n') {
             None => {
                 rest = None;
                 Some(t)
             }
             Some(i) => {
-                let end = if t[i..].starts_with("\r\n") {
+                let end = if t.as_bytes()[i] == b'\r' && t.as_bytes().get(i + 1) == Some(&b'\n') {
                     i + 2
                 } else {
                     i + 1

@@ -1,0 +1,398 @@
+//! `shogi dataset --format hcpe|psv|sfen [--threads N] [--lenient] --out FILE <files or folders…>`:
+//! turns game records into training data, one entry per position before each move.
+//!
+//! Every file under the inputs is read (folders recursively, in path order); the format and the
+//! encoding come from the content whatever the extension (KIF, KI2, CSA with several games, JKF,
+//! USI `position` lines). Each game is replayed under the standard rules
+//! ([`RuleSet::none`]: checkmate, no legal move, repetition and perpetual check), and one entry is
+//! written per position before each move:
+//! - the best move is the move played, eval and score 0;
+//! - the result is the game's outcome: the rules' verdict where the game ends on the board,
+//!   else the record's ending word (`%TORYO`, `投了`, `千日手`, …);
+//! - `hcpe`: 38-byte `HuffmanCodedPosAndEval` records (cshogi's layout), result 0 draw,
+//!   1 Black wins, 2 White wins; `psv`: 40-byte `PackedSfenValue` records (YaneuraOu's layout),
+//!   game ply = the position's SFEN move number, result from the side to move (1 win, -1 loss,
+//!   0 draw); `sfen`: lines `sfen<TAB>usi-move<TAB>result`, result `win`, `loss`, `draw` or
+//!   `unknown` for the side to move.
+//!
+//! An interrupted game (中断, chūdan; `%CHUDAN`) has no result. Games without a result are skipped in `hcpe` and `psv` (written with `unknown` in `sfen`) and
+//! counted in the summary. Games that do not start from a position of standard shogi (the
+//! untakeable-silver variant) are skipped and counted too: the packed formats cannot hold its
+//! marks. Games with a position that HCP or PackedSfen cannot hold (a mate problem with one
+//! king, more material than one set) are skipped whole in `hcpe` and `psv` and counted as
+//! unpackable. A move after the rules ended the game (a record that plays on after a repetition)
+//! ends the game's entries there.
+//!
+//! The output file, if it already exists under an input folder, is not read. Files are read
+//! on every core (`--threads` limits them); the output is in input order
+//! whatever the number of threads. A bad file never stops the run: it is named on stderr with
+//! the reason and counted; with `--lenient` a record whose move cannot be read or played keeps
+//! its legal part (with no result, as its ending is lost). A progress bar is drawn on stderr
+//! when stderr is a terminal. The run ends with one summary line on stderr:
+//!
+//! ```text
+//! dataset: 60 files read, 2 files failed, 75 games (3 without a result, 0 not standard, 1 unpackable), 9876 positions written, 1234567 positions/s
+//! ```
+//!
+//! Exit status 0 when the output was written (even if some files failed), 1 when it could not
+//! be written or no input could be listed.
+
+use std::fmt::Write as _;
+use std::io::{BufWriter, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use shogi_kit::movegen::packed::{GameResult, Hcp, Hcpe, Move16, Psv, PsvResult};
+use shogi_kit::movegen::{Position, Standard};
+use shogi_kit::record::{self, Record};
+use shogi_kit::rules::{DrawReason, Game, Outcome, RuleSet};
+use shogi_kit::types::{Color, Move};
+use shogi_kit::variants::AnyPosition;
+
+/// The format of the entries written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DatasetFormat {
+    /// 38-byte HuffmanCodedPosAndEval records (cshogi).
+    Hcpe,
+    /// 40-byte PackedSfenValue records (YaneuraOu).
+    Psv,
+    /// `sfen<TAB>usi-move<TAB>result` lines.
+    Sfen,
+}
+
+/// Turn game records into training data, one entry per position before each move.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The format written.
+    #[arg(long, value_enum)]
+    format: DatasetFormat,
+    /// The number of threads (all cores by default).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Keep the legal part of a record whose move cannot be read or played.
+    #[arg(long)]
+    lenient: bool,
+    /// The file written.
+    #[arg(long)]
+    out: PathBuf,
+    /// Record files or folders (read recursively).
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+}
+
+/// What one file gave: its entries, encoded, and its counts.
+#[derive(Debug, Default)]
+struct FileOutput {
+    bytes: Vec<u8>,
+    games: u64,
+    no_result: u64,
+    not_standard: u64,
+    unpackable: u64,
+    positions: u64,
+    /// Why the file (or one of its games) failed, for stderr.
+    failures: Vec<String>,
+    failed: bool,
+}
+
+/// Totals of a run.
+#[derive(Debug, Default)]
+struct Totals {
+    files: u64,
+    failed: u64,
+    games: u64,
+    no_result: u64,
+    not_standard: u64,
+    unpackable: u64,
+    positions: u64,
+}
+
+/// Files read per parallel batch; the output of a batch is written before the next starts, so
+/// memory stays bounded and the output keeps the input order.
+const BATCH: usize = 256;
+
+/// Runs the subcommand.
+pub fn run(args: &Args) -> ExitCode {
+    let started = Instant::now();
+    let mut files = Vec::new();
+    for input in &args.inputs {
+        if let Err(e) = list_files(input, &mut files) {
+            eprintln!("error: {}: {e}", input.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    // The output file is never an input (it may sit in an input folder from an earlier run).
+    if let Ok(out) = std::fs::canonicalize(&args.out) {
+        files.retain(|f| std::fs::canonicalize(f).map_or(true, |f| f != out));
+    }
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.threads {
+        builder = builder.num_threads(n.max(1));
+    }
+    let pool = match builder.build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("error: cannot start the threads: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let out = match std::fs::File::create(&args.out) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.out.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = BufWriter::with_capacity(1 << 20, out);
+    let progress = indicatif::ProgressBar::new(files.len() as u64);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} files, {msg} positions, {elapsed}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut totals = Totals::default();
+    for batch in files.chunks(BATCH) {
+        let outputs: Vec<FileOutput> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|path| convert_file(path, args.format, args.lenient))
+                .collect()
+        });
+        for (path, output) in batch.iter().zip(outputs) {
+            for failure in &output.failures {
+                progress.suspend(|| eprintln!("{}: {failure}", path.display()));
+            }
+            totals.files += 1;
+            totals.failed += u64::from(output.failed);
+            totals.games += output.games;
+            totals.no_result += output.no_result;
+            totals.not_standard += output.not_standard;
+            totals.unpackable += output.unpackable;
+            totals.positions += output.positions;
+            if let Err(e) = out.write_all(&output.bytes) {
+                progress.finish_and_clear();
+                eprintln!("error: {}: {e}", args.out.display());
+                return ExitCode::FAILURE;
+            }
+            progress.inc(1);
+        }
+        progress.set_message(totals.positions.to_string());
+    }
+    if let Err(e) = out.flush() {
+        progress.finish_and_clear();
+        eprintln!("error: {}: {e}", args.out.display());
+        return ExitCode::FAILURE;
+    }
+    progress.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    #[allow(clippy::cast_precision_loss)]
+    let rate = if seconds > 0.0 {
+        (totals.positions as f64 / seconds).round()
+    } else {
+        0.0
+    };
+    eprintln!(
+        "dataset: {} files read, {} files failed, {} games ({} without a result, {} not standard, {} unpackable), {} positions written, {rate:.0} positions/s",
+        totals.files,
+        totals.failed,
+        totals.games,
+        totals.no_result,
+        totals.not_standard,
+        totals.unpackable,
+        totals.positions
+    );
+    ExitCode::SUCCESS
+}
+
+/// Adds `path` (a file) or every file under it (a folder, recursively, in name order).
+fn list_files(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    if !path.is_dir() {
+        std::fs::metadata(path)?;
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries = std::fs::read_dir(path)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<Vec<_>>>()?;
+    entries.sort();
+    for entry in entries {
+        list_files(&entry, files)?;
+    }
+    Ok(())
+}
+
+/// Reads one file and encodes the entries of each of its games.
+fn convert_file(path: &Path, format: DatasetFormat, lenient: bool) -> FileOutput {
+    let mut output = FileOutput::default();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            output.failed = true;
+            output.failures.push(e.to_string());
+            return output;
+        }
+    };
+    let games = match Record::read_all(&bytes) {
+        Ok(games) => games,
+        Err(e) => {
+            output.failed = true;
+            output.failures.push(e.to_string());
+            return output;
+        }
+    };
+    let several = games.len() > 1;
+    for (i, game) in games.into_iter().enumerate() {
+        let record = match game {
+            Ok(rec) => rec,
+            Err(e) => match e.kind() {
+                record::RecordErrorKind::IllegalMove { .. } if lenient => {
+                    let mut rec = e.partial().clone();
+                    rec.ending = None;
+                    rec
+                }
+                _ => {
+                    output.failed = true;
+                    output.failures.push(if several {
+                        format!("game {}: {e}", i + 1)
+                    } else {
+                        e.to_string()
+                    });
+                    continue;
+                }
+            },
+        };
+        encode_game(&record, format, &mut output);
+    }
+    output
+}
+
+/// Replays `record` under the standard rules and appends its entries to `output`.
+fn encode_game(record: &Record, format: DatasetFormat, output: &mut FileOutput) {
+    output.games += 1;
+    let AnyPosition::Standard(start) = record.start else {
+        output.not_standard += 1;
+        return;
+    };
+    let (plies, outcome) = judge(start, record);
+    let winner = match outcome {
+        Some(Outcome::Win { winner, .. }) => Some(Some(winner)),
+        // An interrupted game (中断, `%CHUDAN`) ended without a result.
+        Some(Outcome::Draw {
+            reason: DrawReason::Interruption,
+        })
+        | None => None,
+        Some(Outcome::Draw { .. }) => Some(None),
+    };
+    if winner.is_none() {
+        output.no_result += 1;
+        if format != DatasetFormat::Sfen {
+            return;
+        }
+    }
+    // The second pass writes as it plays: no position is kept. The moves were checked by the
+    // reader and again by the rules in `judge`.
+    let before = output.bytes.len();
+    let mut pos = start;
+    let mut line = String::with_capacity(128);
+    for m in &record.moves[..plies] {
+        let written = match format {
+            DatasetFormat::Hcpe => write_hcpe(&pos, m.mv, winner.flatten(), &mut output.bytes),
+            DatasetFormat::Psv => write_psv(&pos, m.mv, winner.flatten(), &mut output.bytes),
+            DatasetFormat::Sfen => {
+                write_sfen_line(&pos, m.mv, winner, &mut line, &mut output.bytes);
+                true
+            }
+        };
+        if !written {
+            // A position the packed formats cannot hold (more material than one set, one
+            // king): the game is dropped whole rather than written with holes.
+            output.bytes.truncate(before);
+            output.unpackable += 1;
+            return;
+        }
+        if pos.play(m.mv).is_err() {
+            // Unreachable: `judge` played the same moves from the same position.
+            output.bytes.truncate(before);
+            output
+                .failures
+                .push(format!("move {m} could not be replayed", m = m.mv));
+            return;
+        }
+    }
+    output.positions += plies as u64;
+}
+
+/// The number of moves of `record` the game keeps and the game's outcome: the rules' verdict
+/// where the game ends on the board (the moves after it are dropped), else the record's.
+fn judge(start: Position<Standard>, record: &Record) -> (usize, Option<Outcome>) {
+    let mut game = Game::with_rules(start, RuleSet::none());
+    let mut plies = 0;
+    for m in &record.moves {
+        if game.is_over() || game.play(m.mv).is_err() {
+            break;
+        }
+        plies += 1;
+    }
+    let outcome = game.outcome().or_else(|| {
+        (plies == record.moves.len())
+            .then(|| record.outcome())
+            .flatten()
+    });
+    (plies, outcome)
+}
+
+/// Writes one HCPE entry; `false` if the position cannot be packed.
+fn write_hcpe(
+    pos: &Position<Standard>,
+    mv: Move,
+    winner: Option<Color>,
+    out: &mut Vec<u8>,
+) -> bool {
+    let (Ok(hcp), Ok(best_move)) = (Hcp::from_position(pos), Move16::from_move(mv)) else {
+        return false;
+    };
+    let entry = Hcpe {
+        hcp,
+        eval: 0,
+        best_move,
+        result: GameResult::from_winner(winner),
+    };
+    out.extend_from_slice(&entry.to_bytes());
+    true
+}
+
+/// Writes one PSV entry (game ply = the move number); `false` if the position cannot be
+/// packed.
+fn write_psv(pos: &Position<Standard>, mv: Move, winner: Option<Color>, out: &mut Vec<u8>) -> bool {
+    let result = PsvResult::from_winner(winner, pos.side_to_move());
+    match Psv::new(pos, 0, mv, result) {
+        Ok(entry) => {
+            out.extend_from_slice(&entry.to_bytes());
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// Writes one `sfen<TAB>usi-move<TAB>result` line (`line` is a reused scratch buffer).
+fn write_sfen_line(
+    pos: &Position<Standard>,
+    mv: Move,
+    winner: Option<Option<Color>>,
+    line: &mut String,
+    out: &mut Vec<u8>,
+) {
+    let result = match winner {
+        None => "unknown",
+        Some(None) => "draw",
+        Some(Some(c)) if c == pos.side_to_move() => "win",
+        Some(Some(_)) => "loss",
+    };
+    line.clear();
+    // Writing into a String cannot fail.
+    let _ = pos.write_sfen(line);
+    let _ = write!(line, "\t{mv}\t{result}\n");
+    out.extend_from_slice(line.as_bytes());
+}
