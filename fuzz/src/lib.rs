@@ -33,7 +33,9 @@ mod usi_messages;
 mod variant;
 
 pub use packed::check_packed_decode;
-pub use records::{check_csa_parse, check_ki2_parse, check_kif_parse, check_record_generated};
+pub use records::{
+    check_csa_parse, check_jkf_parse, check_ki2_parse, check_kif_parse, check_record_generated,
+};
 pub use usi_messages::check_usi_message_parse;
 pub use variant::check_variant_play_sequence;
 
@@ -41,7 +43,7 @@ pub use variant::check_variant_play_sequence;
 pub type Check = fn(&[u8]);
 
 /// Every fuzz target by name, with its check (for the replay test).
-pub const TARGETS: [(&str, Check); 15] = [
+pub const TARGETS: [(&str, Check); 16] = [
     ("sfen_roundtrip", check_sfen_roundtrip),
     ("usi_move_roundtrip", check_usi_move_roundtrip),
     ("position_command", check_position_command),
@@ -57,6 +59,7 @@ pub const TARGETS: [(&str, Check); 15] = [
     ("record_generated", check_record_generated),
     ("usi_message_parse", check_usi_message_parse),
     ("packed_decode", check_packed_decode),
+    ("jkf_parse", check_jkf_parse),
 ];
 
 /// Valid start positions for `play_sequence`: the standard start, the handicap starts and

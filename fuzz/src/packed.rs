@@ -56,23 +56,46 @@ fn check_position(pos: &Position, input: &[u8; 32], again: [u8; 32], what: &str)
 }
 
 /// Checks a 16-bit move decoded in `pos`.
-fn check_move(pos: &Position, decoded: Result<Move, shogi_movegen::packed::Move16Error>, bits: u16, psv: bool) {
+fn check_move(
+    pos: &Position,
+    decoded: Result<Move, shogi_movegen::packed::Move16Error>,
+    bits: u16,
+    psv: bool,
+) {
     match decoded {
         Ok(m) => {
-            assert!(pos.is_legal(m), "move16 {bits:#06x}: {m} is not legal in {pos}");
+            assert!(
+                pos.is_legal(m),
+                "move16 {bits:#06x}: {m} is not legal in {pos}"
+            );
             let again = if psv {
                 PsvMove16::from_move(m).map(|x| x.to_bits())
             } else {
                 Move16::from_move(m).map(|x| x.to_bits())
             };
-            assert_eq!(again, Ok(bits), "move16 {bits:#06x}: {m} re-encodes differently");
-            let m16 = if psv { PsvMove16::from_bits(bits).to_move16() } else { Move16::from_bits(bits) };
-            assert_eq!(m16.to_psv().to_move16(), m16, "move16 {bits:#06x}: psv conversion");
+            assert_eq!(
+                again,
+                Ok(bits),
+                "move16 {bits:#06x}: {m} re-encodes differently"
+            );
+            let m16 = if psv {
+                PsvMove16::from_bits(bits).to_move16()
+            } else {
+                Move16::from_bits(bits)
+            };
+            assert_eq!(
+                m16.to_psv().to_move16(),
+                m16,
+                "move16 {bits:#06x}: psv conversion"
+            );
         }
         Err(e) => {
             assert_eq!(e.bits, bits);
             if let Move16ErrorKind::Illegal { mv, .. } = e.kind {
-                assert!(!pos.is_legal(mv), "move16 {bits:#06x}: {mv} refused but legal in {pos}");
+                assert!(
+                    !pos.is_legal(mv),
+                    "move16 {bits:#06x}: {mv} refused but legal in {pos}"
+                );
             }
         }
     }
@@ -90,13 +113,24 @@ pub fn check_packed_decode(data: &[u8]) {
     if let Ok(pos) = Position::<Standard>::from_hcp(&Hcp::from_bytes(head)) {
         let again = pos.to_hcp().expect("a decoded position re-encodes");
         check_position(&pos, &head, again.to_bytes(), "hcp");
-        assert_eq!(Position::from_hcp(&again).as_ref(), Ok(&pos), "hcp fixed point");
-        assert_eq!(Position::<Standard>::from_hcp(&again).map(|p| p.to_hcp()), Ok(Ok(again)));
+        assert_eq!(
+            Position::from_hcp(&again).as_ref(),
+            Ok(&pos),
+            "hcp fixed point"
+        );
+        assert_eq!(
+            Position::<Standard>::from_hcp(&again).map(|p| p.to_hcp()),
+            Ok(Ok(again))
+        );
     }
     if let Ok(pos) = Position::<Standard>::from_packed_sfen(&PackedSfen::from_bytes(head)) {
         let again = pos.to_packed_sfen().expect("a decoded position re-encodes");
         check_position(&pos, &head, again.to_bytes(), "psfen");
-        assert_eq!(Position::from_packed_sfen(&again).as_ref(), Ok(&pos), "psfen fixed point");
+        assert_eq!(
+            Position::from_packed_sfen(&again).as_ref(),
+            Ok(&pos),
+            "psfen fixed point"
+        );
     }
     if let Ok(setup) = Hcp::from_bytes(head).to_setup() {
         // The direct validation agrees with `from_setup`.
@@ -107,20 +141,36 @@ pub fn check_packed_decode(data: &[u8]) {
             (a, b) => panic!("hcp: direct validation {a:?}, from_setup {b:?}"),
         }
     }
-    if let Some(bytes) = data.get(..Hcpe::LEN).and_then(|b| <&[u8; 38]>::try_from(b).ok()) {
+    if let Some(bytes) = data
+        .get(..Hcpe::LEN)
+        .and_then(|b| <&[u8; 38]>::try_from(b).ok())
+    {
         if let Ok(rec) = Hcpe::from_bytes(bytes) {
             assert_eq!(rec.to_bytes()[..37], bytes[..37], "hcpe record re-encodes");
             if let Ok(pos) = rec.hcp.to_position::<Standard>() {
-                check_move(&pos, rec.best_move.to_move(&pos), rec.best_move.to_bits(), false);
+                check_move(
+                    &pos,
+                    rec.best_move.to_move(&pos),
+                    rec.best_move.to_bits(),
+                    false,
+                );
             }
         }
     }
-    if let Some(bytes) = data.get(..Psv::LEN).and_then(|b| <&[u8; 40]>::try_from(b).ok()) {
+    if let Some(bytes) = data
+        .get(..Psv::LEN)
+        .and_then(|b| <&[u8; 40]>::try_from(b).ok())
+    {
         if let Ok(rec) = Psv::from_bytes(bytes) {
             assert_eq!(rec.to_bytes()[..39], bytes[..39], "psv record re-encodes");
             if let Ok(pos) = rec.to_position::<Standard>() {
                 assert_eq!(pos.move_number().get(), u32::from(rec.game_ply.max(1)));
-                check_move(&pos, rec.best_move.to_move(&pos), rec.best_move.to_bits(), true);
+                check_move(
+                    &pos,
+                    rec.best_move.to_move(&pos),
+                    rec.best_move.to_bits(),
+                    true,
+                );
             }
         }
     }

@@ -1,9 +1,9 @@
 //! The checks of the record fuzz targets.
 //!
-//! - `kif_parse`, `ki2_parse`, `csa_parse`: the bytes are a record file; only what reads is
+//! - `kif_parse`, `ki2_parse`, `csa_parse`, `jkf_parse`: the bytes are a record file; only what reads is
 //!   written and read back, so each input costs one or two parses.
 //! - `record_generated`: the bytes choose a legal game (start, moves, times, comments, ending,
-//!   variations), which goes through every writer (KIF, KI2, CSA V2.2 and V3.0) and back.
+//!   variations), which goes through every writer (KIF, KI2, CSA V2.2 and V3.0, JKF) and back.
 //!   Building the game costs one move generation per ply, so it is one target for all the
 //!   writers: each game is built once and checked four times.
 
@@ -13,7 +13,7 @@ use shogi_record::csa::{CsaOptions, CsaVersion};
 use shogi_record::{
     self as record, Ending, MoveTime, Record, RecordError, RecordMove, Special, Variation,
 };
-use shogi_record::{csa, ki2, kif};
+use shogi_record::{csa, jkf, ki2, kif};
 use shogi_variants::{AnyPosition, Handicap, SilverSetup};
 
 /// The record writers, each with the reader of its text.
@@ -25,17 +25,26 @@ enum Format {
     Csa,
     /// CSA V3.0 ([`csa::write_with`]); read by [`csa::read`] like V2.2.
     Csa3,
+    /// JKF ([`jkf::write`], [`jkf::read`]).
+    Jkf,
 }
 
 impl Format {
     /// Every writer, for `record_generated`.
-    const ALL: [Format; 4] = [Format::Kif, Format::Ki2, Format::Csa, Format::Csa3];
+    const ALL: [Format; 5] = [
+        Format::Kif,
+        Format::Ki2,
+        Format::Csa,
+        Format::Csa3,
+        Format::Jkf,
+    ];
 
     fn read(self, text: &str) -> Result<Record, RecordError> {
         match self {
             Format::Kif => kif::read(text),
             Format::Ki2 => ki2::read(text),
             Format::Csa | Format::Csa3 => csa::read(text),
+            Format::Jkf => jkf::read(text),
         }
     }
 
@@ -45,6 +54,7 @@ impl Format {
             Format::Ki2 => ki2::write(rec),
             Format::Csa => csa::write(rec),
             Format::Csa3 => csa::write_with(rec, CsaOptions::new(CsaVersion::V30)),
+            Format::Jkf => jkf::write(rec),
         }
     }
 
@@ -54,6 +64,7 @@ impl Format {
             Format::Kif => record::Format::Kif,
             Format::Ki2 => record::Format::Ki2,
             Format::Csa | Format::Csa3 => record::Format::Csa,
+            Format::Jkf => record::Format::Jkf,
         }
     }
 
@@ -64,7 +75,7 @@ impl Format {
 
     /// Whether the format keeps variations (CSA has none).
     fn keeps_variations(self) -> bool {
-        matches!(self, Format::Kif | Format::Ki2)
+        matches!(self, Format::Kif | Format::Ki2 | Format::Jkf)
     }
 }
 
@@ -76,6 +87,11 @@ impl Format {
 /// [`record::read_str`] never panics either.
 pub fn check_kif_parse(data: &[u8]) {
     check_text(data, Format::Kif);
+}
+
+/// `jkf_parse`: as [`check_kif_parse`], for [`jkf::read`] (JSON of any shape).
+pub fn check_jkf_parse(data: &[u8]) {
+    check_text(data, Format::Jkf);
 }
 
 /// `ki2_parse`: as [`check_kif_parse`], for [`ki2::read`].
@@ -116,7 +132,7 @@ pub fn check_csa_parse(data: &[u8]) {
 ///
 /// Each text is detected as its format ([`record::Format::detect`]), reads back to the same
 /// start, moves and outcome, and writes again as the same text; the comments of the start and of every move survive, and so do the times (KIF, CSA)
-/// and the variations with their comments and endings (KIF, KI2).
+/// and the variations with their comments and endings (KIF, KI2, JKF).
 pub fn check_record_generated(data: &[u8]) {
     let Some(rec) = generated_record(data) else {
         return;

@@ -310,6 +310,11 @@ fn random_kif_parse() {
 }
 
 #[test]
+fn random_jkf_parse() {
+    random_cases("jkf_parse");
+}
+
+#[test]
 fn random_ki2_parse() {
     random_cases("ki2_parse");
 }
