@@ -1,14 +1,14 @@
-//! `shogi convert --to <usi|sfen|kif|ki2|csa|western|japanese> [--lenient] [FILE]`: converts one
+//! `shogi convert --to <usi|sfen|kif|ki2|csa|jkf|western|japanese> [--lenient] [FILE]`: converts one
 //! game record between formats.
 //!
 //! Reads one record from FILE, or from standard input without FILE: KIF, KI2, CSA (the first
-//! game of the file) or a USI `position` line, in UTF-8 (with or without a byte-order mark),
+//! game of the file), JKF or a USI `position` line, in UTF-8 (with or without a byte-order mark),
 //! Shift_JIS or EUC-JP; the format and the encoding are detected from the content. Writes to
 //! standard output:
 //!
 //! - `usi`: one `position …` line (start and moves);
 //! - `sfen`: the SFEN of the final position (untakeable silvers marked `S!`);
-//! - `kif`, `ki2`, `csa`: the whole record in that format, in UTF-8;
+//! - `kif`, `ki2`, `csa`, `jkf`: the whole record in that format, in UTF-8;
 //! - `western`, `japanese`: one move per line (`P-7f`, `Bx7g=`, `+B-1a`, `S5cx4d`, `P*1b`;
 //!   `▲７六歩`, `△同　歩`).
 //!
@@ -23,7 +23,7 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use shogi_kit::record::{self, Record, csa, ki2, kif};
+use shogi_kit::record::{self, Record, csa, jkf, ki2, kif};
 
 /// Convert one game record (KIF, KI2, CSA or a USI `position` line, any encoding) to another
 /// format.
@@ -47,6 +47,7 @@ enum Target {
     Kif,
     Ki2,
     Csa,
+    Jkf,
     Western,
     Japanese,
 }
@@ -77,6 +78,7 @@ fn output(rec: &Record, target: Target) -> Result<String, String> {
         Target::Kif => kif::write(rec),
         Target::Ki2 => ki2::write(rec),
         Target::Csa => csa::write(rec),
+        Target::Jkf => jkf::write(rec),
         Target::Western => lines(rec.western_moves()),
         Target::Japanese => lines(rec.japanese_moves()),
     })
