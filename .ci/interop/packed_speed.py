@@ -1,6 +1,6 @@
 """Time cshogi 1.1.0's packed-position calls from Python, per call.
 
-Measures Board.to_hcp / set_hcp / to_psfen / set_psfen on the positions of
+Measures Board.to_hcp / set_hcp / to_psfen / set_psfen and Board.sfen (SFEN writing) on the positions of
 shogi-movegen/benches/packed.rs. Each number includes the Python-to-C++ boundary (argument
 checks, the numpy buffer protocol) on top of the C++ work, which is why it is far above the
 pure C++ cost; an empty-ish call (Board.turn) is timed as a baseline of that boundary.
@@ -40,6 +40,7 @@ def main():
             ("set_hcp", lambda: other.set_hcp(hcp)),
             ("to_psfen", lambda: board.to_psfen(psfen)),
             ("set_psfen", lambda: other.set_psfen(psfen)),
+            ("sfen", lambda: board.sfen()),
         ]
         print(name + ": " + ", ".join(f"{op} {per_call(fn):.0f} ns" for op, fn in rows))
 
