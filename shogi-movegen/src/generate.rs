@@ -13,8 +13,8 @@ use crate::attacks::{
 };
 use crate::error::IllegalMoveKind;
 use crate::hooks::ProtectedSet;
-use crate::position::{AttackerSets, slot};
 use crate::movelist::Fill;
+use crate::position::{AttackerSets, slot};
 use crate::{MoveList, Position, VariantHooks};
 
 /// Receives the legal moves of a position, grouped by piece.
@@ -32,6 +32,15 @@ pub(crate) trait Sink {
     fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard);
     /// A piece of `kind` can be dropped on each square of `to`.
     fn drops(&mut self, kind: PieceKind, to: Bitboard);
+    /// A piece of each kind of `kinds` can be dropped on each square of `to`. Sinks that
+    /// build moves emit them by square, then in the order of `kinds`; by default this is
+    /// [`Sink::drops`] once per kind.
+    #[inline(always)]
+    fn drops_per_square(&mut self, kinds: &[PieceKind], to: Bitboard) {
+        for &kind in kinds {
+            self.drops(kind, to);
+        }
+    }
     /// Unpinned pawns of `color` step forward onto each square of `plain` without promoting and
     /// of `promote` with promotion; each comes from the square behind its destination.
     #[inline(always)]
@@ -57,6 +66,10 @@ impl Sink for Counter {
     #[inline(always)]
     fn drops(&mut self, _: PieceKind, to: Bitboard) {
         self.0 += u64::from(to.count());
+    }
+    #[inline(always)]
+    fn drops_per_square(&mut self, kinds: &[PieceKind], to: Bitboard) {
+        self.0 += u64::from(to.count()) * kinds.len() as u64;
     }
     #[inline(always)]
     fn pawn_pushes(&mut self, _: Color, plain: Bitboard, promote: Bitboard) {
@@ -89,6 +102,14 @@ impl<F: FnMut(Move)> Sink for EachMove<F> {
     fn drops(&mut self, kind: PieceKind, to: Bitboard) {
         for to in to {
             (self.0)(Move::Drop { kind, to });
+        }
+    }
+    #[inline(always)]
+    fn drops_per_square(&mut self, kinds: &[PieceKind], to: Bitboard) {
+        for to in to {
+            for &kind in kinds {
+                (self.0)(Move::Drop { kind, to });
+            }
         }
     }
 }
@@ -327,22 +348,31 @@ impl<R: VariantHooks> Position<R> {
             }
             sink.drops(PieceKind::Pawn, to);
         }
-        if hand.has(PieceKind::Lance) {
-            sink.drops(PieceKind::Lance, drop_target - last1);
-        }
-        if hand.has(PieceKind::Knight) {
-            sink.drops(PieceKind::Knight, drop_target - last_two_ranks(us));
-        }
+        // The other kinds by rank band, a whole band's kinds per square: lances and knights
+        // are kept off the ranks where they could never move.
+        let mut kinds = [PieceKind::Rook; 6];
+        let mut n = 0;
         for kind in [
+            PieceKind::Lance,
+            PieceKind::Knight,
             PieceKind::Silver,
             PieceKind::Gold,
             PieceKind::Bishop,
             PieceKind::Rook,
         ] {
             if hand.has(kind) {
-                sink.drops(kind, drop_target);
+                kinds[n] = kind;
+                n += 1;
             }
         }
+        let last2 = last_two_ranks(us);
+        let knight = usize::from(hand.has(PieceKind::Knight));
+        let lance = usize::from(hand.has(PieceKind::Lance));
+        sink.drops_per_square(&kinds[..n], drop_target - last2);
+        let mut second = kinds;
+        second.copy_within(lance + knight..n, lance);
+        sink.drops_per_square(&second[..n - knight], drop_target & (last2 - last1));
+        sink.drops_per_square(&kinds[lance + knight..n], drop_target & last1);
     }
 
     /// Whether dropping a pawn of the side to move on `to` (which must give check) mates.
@@ -501,7 +531,7 @@ impl<R: VariantHooks> Position<R> {
             fn moves(&mut self, _: Square, _: Bitboard, _: Bitboard) {}
             fn drops(&mut self, kind: PieceKind, to: Bitboard) {
                 if kind == self.0 {
-                    self.1 = to;
+                    self.1 |= to;
                 }
             }
         }
@@ -518,12 +548,7 @@ impl<R: VariantHooks> Position<R> {
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();
         let theirs = self.by_color[(!self.side).index()];
-        self.generate(
-            &mut Fill(&mut list),
-            Bitboard::FULL,
-            theirs,
-            false,
-        );
+        self.generate(&mut Fill(&mut list), Bitboard::FULL, theirs, false);
         list
     }
 
@@ -531,12 +556,7 @@ impl<R: VariantHooks> Position<R> {
     #[must_use]
     pub fn legal_drop_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(
-            &mut Fill(&mut list),
-            Bitboard::EMPTY,
-            Bitboard::FULL,
-            true,
-        );
+        self.generate(&mut Fill(&mut list), Bitboard::EMPTY, Bitboard::FULL, true);
         list
     }
 

@@ -129,6 +129,32 @@ impl MoveList {
         }
     }
 
+    /// Appends a drop of each kind of `kinds` on each square of `to`: by square, then in the
+    /// order of `kinds`; one capacity check for the whole set.
+    #[inline(always)]
+    pub(crate) fn push_drops(&mut self, kinds: &[PieceKind], to: Bitboard) {
+        let k = kinds.len();
+        if k == 0 {
+            return;
+        }
+        let len = self.len;
+        let n = to.count() as usize * k;
+        if let Some(window) = self.moves.get_mut(len..len + n) {
+            for (chunk, sq) in window.chunks_exact_mut(k).zip(to) {
+                for (slot, &kind) in chunk.iter_mut().zip(kinds) {
+                    slot.write(Move::Drop { kind, to: sq });
+                }
+            }
+            self.len = len + n;
+        } else {
+            for sq in to {
+                for &kind in kinds {
+                    self.push(Move::Drop { kind, to: sq });
+                }
+            }
+        }
+    }
+
     /// [`MoveList::push_targets`] within 81 moves of the capacity: one check per move.
     #[cold]
     #[inline(never)]
@@ -169,6 +195,10 @@ impl Sink for Fill<'_> {
     #[inline(always)]
     fn drops(&mut self, kind: PieceKind, to: Bitboard) {
         self.0.push_targets(to, |to| Move::Drop { kind, to });
+    }
+    #[inline(always)]
+    fn drops_per_square(&mut self, kinds: &[PieceKind], to: Bitboard) {
+        self.0.push_drops(kinds, to);
     }
     #[inline(always)]
     fn pawn_pushes(&mut self, color: Color, plain: Bitboard, promote: Bitboard) {
