@@ -317,6 +317,9 @@ struct Hashed<'a, R: VariantHooks> {
     table: &'a Table,
 }
 
+/// The stack reserved for each worker thread.
+const WORKER_STACK: usize = 64 << 20;
+
 impl<R: VariantHooks> Kernel for Hashed<'_, R> {
     type Output = u64;
     #[inline(always)]
@@ -461,7 +464,15 @@ impl<R: VariantHooks> Position<R> {
         let threads = options.threads.min(work.len()).max(1);
         let totals = std::thread::scope(|s| {
             let helpers: Vec<_> = (1..threads)
-                .filter_map(|_| std::thread::Builder::new().spawn_scoped(s, worker).ok())
+                .filter_map(|_| {
+                    // The generator inlines a copy of the position per move site, so frames
+                    // are large in builds without LTO (2 MiB, the default, overflowed at
+                    // depth 5 in a release doctest); the memory is only reserved, not used.
+                    std::thread::Builder::new()
+                        .stack_size(WORKER_STACK)
+                        .spawn_scoped(s, worker)
+                        .ok()
+                })
                 .collect();
             let mut totals = Some(worker());
             for h in helpers {
