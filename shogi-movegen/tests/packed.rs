@@ -557,3 +557,281 @@ fn hand_codes_in_another_order() {
     assert_eq!(q, p);
     assert_eq!(q.to_hcp().unwrap().to_bytes(), bytes);
 }
+
+/// The codes of one format as (bits, length) with the first bit of the stream in bit 0: board
+/// codes by colour and `PieceKind` index (kings have none), hand codes by kind (pawn, lance,
+/// knight, silver, gold, bishop, rook) and colour, and piece-box codes by kind.
+struct RefCodes {
+    board: [[(u16, u32); 14]; 2],
+    hand: [[(u16, u32); 2]; 7],
+    piece_box: [(u16, u32); 7],
+}
+
+const REF_HCP: RefCodes = RefCodes {
+    board: [
+        [
+            (0b1, 4),
+            (0b11, 6),
+            (0b111, 6),
+            (0b1011, 6),
+            (0b1111, 6),
+            (0b11111, 8),
+            (0b111111, 8),
+            (0, 0),
+            (0b1001, 4),
+            (0b100011, 6),
+            (0b100111, 6),
+            (0b101011, 6),
+            (0b10011111, 8),
+            (0b10111111, 8),
+        ],
+        [
+            (0b101, 4),
+            (0b10011, 6),
+            (0b10111, 6),
+            (0b11011, 6),
+            (0b101111, 6),
+            (0b1011111, 8),
+            (0b1111111, 8),
+            (0, 0),
+            (0b1101, 4),
+            (0b110011, 6),
+            (0b110111, 6),
+            (0b111011, 6),
+            (0b11011111, 8),
+            (0b11111111, 8),
+        ],
+    ],
+    hand: [
+        [(0b0, 3), (0b100, 3)],
+        [(0b1, 5), (0b10001, 5)],
+        [(0b11, 5), (0b10011, 5)],
+        [(0b101, 5), (0b10101, 5)],
+        [(0b111, 5), (0b10111, 5)],
+        [(0b11111, 7), (0b1011111, 7)],
+        [(0b111111, 7), (0b1111111, 7)],
+    ],
+    piece_box: [
+        (0b10, 3),
+        (0b1001, 5),
+        (0b1011, 5),
+        (0b1101, 5),
+        (0b11101, 5),
+        (0b1111, 7),
+        (0b101111, 7),
+    ],
+};
+
+const REF_PSFEN: RefCodes = RefCodes {
+    board: [
+        [
+            (0b1, 4),
+            (0b11, 6),
+            (0b1011, 6),
+            (0b111, 6),
+            (0b1111, 6),
+            (0b11111, 8),
+            (0b111111, 8),
+            (0, 0),
+            (0b101, 4),
+            (0b10011, 6),
+            (0b11011, 6),
+            (0b10111, 6),
+            (0b1011111, 8),
+            (0b1111111, 8),
+        ],
+        [
+            (0b1001, 4),
+            (0b100011, 6),
+            (0b101011, 6),
+            (0b100111, 6),
+            (0b101111, 6),
+            (0b10011111, 8),
+            (0b10111111, 8),
+            (0, 0),
+            (0b1101, 4),
+            (0b110011, 6),
+            (0b111011, 6),
+            (0b110111, 6),
+            (0b11011111, 8),
+            (0b11111111, 8),
+        ],
+    ],
+    hand: [
+        [(0b0, 3), (0b100, 3)],
+        [(0b1, 5), (0b10001, 5)],
+        [(0b101, 5), (0b10101, 5)],
+        [(0b11, 5), (0b10011, 5)],
+        [(0b111, 5), (0b10111, 5)],
+        [(0b1111, 7), (0b1001111, 7)],
+        [(0b11111, 7), (0b1011111, 7)],
+    ],
+    piece_box: [
+        (0b10, 3),
+        (0b1001, 5),
+        (0b1101, 5),
+        (0b1011, 5),
+        (0b11011, 5),
+        (0b101111, 7),
+        (0b111111, 7),
+    ],
+};
+
+/// A slow decoder, one bit at a time, straight from the code lists: the oracle for the fast
+/// one (which reads words and looks codes up in tables).
+fn reference_decode(bytes: &[u8; 32], codes: &RefCodes) -> Result<Setup, UnpackError> {
+    let bit = |i: usize| {
+        if i < 256 {
+            u16::from(bytes[i / 8] >> (i % 8) & 1)
+        } else {
+            0
+        }
+    };
+    let read = |at: usize, len: u32| (0..len as usize).fold(0u16, |v, k| v | bit(at + k) << k);
+    let mut setup = Setup::empty();
+    setup.side_to_move = if bit(0) == 1 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut kings = [Square::SQ_1A; 2];
+    for (i, color) in Color::ALL.into_iter().enumerate() {
+        let index = read(1 + 7 * i, 7) as u8;
+        let Some(sq) = Square::from_index(index) else {
+            return Err(UnpackError::BadKingSquare { color, index });
+        };
+        kings[i] = sq;
+    }
+    if kings[0] == kings[1] {
+        return Err(UnpackError::BadKingSquare {
+            color: Color::White,
+            index: kings[1] as u8,
+        });
+    }
+    let mut count = [0u8; 7];
+    let mut at = 15;
+    for sq in Square::ALL {
+        if let Some(i) = kings.iter().position(|&k| k == sq) {
+            setup.board[sq.index()] = Some(Piece::new(Color::ALL[i], PieceKind::King));
+            continue;
+        }
+        let mut found = None;
+        if bit(at) == 0 {
+            found = Some((None, 1));
+        }
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let (bits, len) = codes.board[color.index()][kind.index()];
+                if len > 0 && read(at, len) == bits {
+                    found = Some((Some(Piece::new(color, kind)), len));
+                }
+            }
+        }
+        let Some((piece, len)) = found else {
+            return Err(UnpackError::BadCode { bit: at as u16 });
+        };
+        at += len as usize;
+        if at > 256 {
+            return Err(UnpackError::Overrun);
+        }
+        setup.board[sq.index()] = piece;
+        if let Some(p) = piece {
+            count[p.kind.unpromote().index()] += 1;
+        }
+    }
+    while at < 256 {
+        let mut found = None;
+        for (k, &kind) in PieceKind::ALL[..7].iter().enumerate() {
+            for (owner, &(bits, len)) in codes.hand[k]
+                .iter()
+                .chain([&codes.piece_box[k]])
+                .enumerate()
+            {
+                if read(at, len) == bits {
+                    found = Some((kind, owner, len));
+                }
+            }
+        }
+        let Some((kind, owner, len)) = found else {
+            return Err(UnpackError::BadCode { bit: at as u16 });
+        };
+        at += len as usize;
+        if at > 256 {
+            return Err(UnpackError::Overrun);
+        }
+        if let Some(&color) = Color::ALL.get(owner) {
+            setup.hands[color] = setup.hands[color].checked_add(kind).unwrap();
+        }
+        count[kind.index()] += 1;
+    }
+    // In the order pawn, lance, knight, silver, gold, bishop, rook.
+    for &kind in &PieceKind::ALL[..7] {
+        let set = kind.set_count();
+        if count[kind.index()] != set {
+            return Err(UnpackError::WrongMaterial {
+                kind,
+                count: count[kind.index()],
+            });
+        }
+    }
+    Ok(setup)
+}
+
+/// The fast decoders agree with [`reference_decode`] on `bytes`, errors included, and the
+/// validated decoding agrees with `from_setup` of the reference setup.
+fn check_against_reference(bytes: [u8; 32]) -> Result<(), TestCaseError> {
+    let hcp = Hcp::from_bytes(bytes);
+    let psfen = PackedSfen::from_bytes(bytes);
+    for (fast, valid, codes) in [
+        (hcp.to_setup(), hcp.to_position::<Standard>(), &REF_HCP),
+        (
+            psfen.to_setup(),
+            psfen.to_position::<Standard>(),
+            &REF_PSFEN,
+        ),
+    ] {
+        let reference = reference_decode(&bytes, codes);
+        prop_assert_eq!(&fast, &reference, "bytes {}", hex(&bytes));
+        match (reference, valid) {
+            (Ok(setup), Ok(p)) => {
+                let q = Position::<Standard>::from_setup(setup).unwrap();
+                prop_assert_eq!(p.zobrist(), q.zobrist());
+                prop_assert_eq!(p, q);
+            }
+            (Ok(setup), Err(UnpackError::Position(e))) => {
+                prop_assert_eq!(Position::<Standard>::from_setup(setup).unwrap_err(), e);
+            }
+            (Err(e), Err(f)) => prop_assert_eq!(e.to_string(), f.to_string()),
+            (a, b) => prop_assert!(false, "{a:?} vs {b:?}"),
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Random streams (most fail: the errors and their bit offsets must match too).
+    #[test]
+    fn fast_decoding_matches_reference_on_random_bytes(bytes in proptest::array::uniform32(any::<u8>())) {
+        check_against_reference(bytes)?;
+    }
+
+    /// Encodings of random positions with a few bits flipped: near-valid streams that end in
+    /// every kind of error, or decode to another (valid or invalid) position.
+    #[test]
+    fn fast_decoding_matches_reference_near_valid_streams(
+        start in 0usize..3,
+        choices in proptest::collection::vec(any::<u32>(), 0..200),
+        flips in proptest::collection::vec(0usize..256, 0..4),
+    ) {
+        let p = walk(pos(STARTS[start]), &choices);
+        for mut bytes in [p.to_hcp().unwrap().to_bytes(), p.to_packed_sfen().unwrap().to_bytes()] {
+            check_against_reference(bytes)?;
+            for &f in &flips {
+                bytes[f / 8] ^= 1 << (f % 8);
+                check_against_reference(bytes)?;
+            }
+        }
+    }
+}
