@@ -11,7 +11,7 @@ use core::num::NonZeroU32;
 use shogi_types::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
 
 use super::{PackError, UnpackError};
-use crate::position::{SLOTS, cell, slot};
+use crate::position::{PROMOTED_MINORS, SLOTS, cell, slot};
 use crate::zobrist;
 use crate::{Position, VariantHooks};
 
@@ -28,17 +28,25 @@ const fn c(bits: u8, len: u8) -> Code {
 
 /// The code tables of one format.
 pub(super) struct Tables {
-    /// Board codes by mailbox cell (0 empty, 1 + colour * 14 + kind); kings have length 0.
-    board: [Code; 29],
+    /// Board codes by mailbox cell (0 empty, 1 + colour * 14 + kind; 29.. unused); kings have
+    /// length 0.
+    board: [Code; 32],
+    /// The codes of two consecutive cells `a`, `b` at `a | b << 5`: `bits | len << 16`.
+    board_pairs: [u32; 1024],
     /// Hand codes by hand kind (in [`HAND_ORDER`]) and colour.
     hand: [[Code; 2]; 7],
     /// Piece-box codes by hand kind (in [`HAND_ORDER`]).
     piece_box: [Code; 7],
-    /// Board decoding: the next 8 bits to `cell | len << 8` (0 for no code).
-    board_decode: [u16; 256],
+    /// Board decoding: the next 8 bits to `cell | len << 8 | slot << 16 | colour << 20`,
+    /// where `slot` is the kind bitboard ([`slot`]) (0 for no code).
+    board_decode: [u32; 256],
     /// Hand decoding: the next 7 bits to `kind index | owner << 3 | len << 5`, where owner is
     /// 0 Black, 1 White, 2 the piece box (0 for no code).
     hand_decode: [u8; 128],
+    /// Hand decoding of the whole codes (up to three) in the next 10 bits: `len | n << 4 |
+    /// symbols << 8`, each symbol 5 bits (`kind index | owner << 3`; 31 for none), `len` their
+    /// total length and `n` how many.
+    hand_multi: [u32; 1024],
 }
 
 /// The hand kinds in the order both formats write them: pawn, lance, knight, silver, gold,
@@ -70,13 +78,22 @@ const _: () = {
 /// Board codes in `PieceKind` order (pawn, lance, knight, silver, gold, bishop, rook, king,
 /// tokin, promoted lance, knight, silver, horse, dragon), per colour.
 const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 7]) -> Tables {
-    let mut cells = [c(0, 1); 29];
+    let mut cells = [c(0, 0); 32];
+    cells[0] = c(0, 1);
     let mut i = 0;
     while i < 28 {
         cells[i + 1] = board[i / 14][i % 14];
         i += 1;
     }
-    let mut board_decode = [0u16; 256];
+    let mut board_pairs = [0u32; 1024];
+    let mut pair = 0;
+    while pair < 1024 {
+        let (a, b) = (cells[pair & 31], cells[pair >> 5]);
+        board_pairs[pair] =
+            (a.bits as u32 | (b.bits as u32) << a.len) | ((a.len + b.len) as u32) << 16;
+        pair += 1;
+    }
+    let mut board_decode = [0u32; 256];
     let mut cell_code = 0;
     while cell_code < 29 {
         let code = cells[cell_code];
@@ -84,7 +101,18 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
             let mut v = 0usize;
             while v < 256 {
                 if v & ((1 << code.len) - 1) == code.bits as usize {
-                    board_decode[v] = cell_code as u16 | (code.len as u16) << 8;
+                    let (slot, color) = if cell_code == 0 {
+                        (0, 0)
+                    } else {
+                        (
+                            slot(PieceKind::ALL[(cell_code - 1) % 14]),
+                            (cell_code - 1) / 14,
+                        )
+                    };
+                    board_decode[v] = cell_code as u32
+                        | (code.len as u32) << 8
+                        | (slot as u32) << 16
+                        | (color as u32) << 20;
                 }
                 v += 1;
             }
@@ -112,12 +140,49 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
         }
         k += 1;
     }
+    let mut hand_multi = [0u32; 1024];
+    let mut v = 0;
+    while v < 1024 {
+        let mut entry = 31 << 8 | 31 << 13 | 31 << 18;
+        let (mut off, mut n) = (0, 0);
+        while n < 3 {
+            // The code (if any) wholly inside the 10 bits at `off`.
+            let mut found = None;
+            let mut sym = 0;
+            while sym < 24 {
+                let (k, owner) = (sym & 7, sym >> 3);
+                if k < 7 {
+                    let code = if owner < 2 {
+                        hand[k][owner]
+                    } else {
+                        piece_box[k]
+                    };
+                    let len = code.len as usize;
+                    if off + len <= 10 && (v >> off) & ((1 << len) - 1) == code.bits as usize {
+                        found = Some((sym, len));
+                    }
+                }
+                sym += 1;
+            }
+            let Some((sym, len)) = found else {
+                break;
+            };
+            entry &= !(31 << (8 + 5 * n));
+            entry |= (sym as u32) << (8 + 5 * n);
+            off += len;
+            n += 1;
+        }
+        hand_multi[v] = entry | off as u32 | (n as u32) << 4;
+        v += 1;
+    }
     Tables {
         board: cells,
+        board_pairs,
         hand,
         piece_box,
         board_decode,
         hand_decode,
+        hand_multi,
     }
 }
 
@@ -236,27 +301,56 @@ pub(super) static PSFEN: Tables = tables(
 /// The number of bits of both formats.
 const BITS: usize = 256;
 
-/// A 256-bit stream under construction: bits collect in `acc` and leave 32 at a time.
+/// `ONES[len][n]`: `n` copies of the bit pattern `1` spaced `len` bits apart (0 where
+/// `len * n` exceeds 63), so that `bits * ONES[len][n]` is a code repeated `n` times.
+const ONES: [[u64; 19]; 8] = {
+    let mut t = [[0u64; 19]; 8];
+    let mut len = 1;
+    while len < 8 {
+        let mut n = 1;
+        while n < 19 && len * n < 64 {
+            t[len][n] = t[len][n - 1] | 1 << (len * (n - 1));
+            n += 1;
+        }
+        len += 1;
+    }
+    t
+};
+
+/// A 256-bit stream under construction: bits collect in `acc` (`n` of them, below 64) and
+/// leave a whole word at a time.
 struct Writer {
-    out: [u8; 32],
+    words: [u64; 4],
     at: usize,
     acc: u64,
     n: u32,
 }
 
 impl Writer {
+    /// Appends the `len` low bits of `bits` (`len` at most 63, no other bits set).
     #[inline(always)]
-    fn put(&mut self, code: Code) {
-        self.acc |= u64::from(code.bits) << self.n;
-        self.n += u32::from(code.len);
-        if self.n >= 32 {
-            if let Some(dst) = self.out.get_mut(self.at..self.at + 4) {
-                dst.copy_from_slice(&(self.acc as u32).to_le_bytes());
+    fn put(&mut self, bits: u64, len: u32) {
+        self.acc |= bits << self.n;
+        let total = self.n + len;
+        if total >= 64 {
+            if let Some(word) = self.words.get_mut(self.at) {
+                *word = self.acc;
             }
-            self.at += 4;
-            self.acc >>= 32;
-            self.n -= 32;
+            self.at += 1;
+            // Here `n` is at least 1, as `len` is below 64.
+            self.acc = bits >> (64 - self.n);
+            self.n = total - 64;
+        } else {
+            self.n = total;
         }
+    }
+
+    /// Appends `code` `count` times (`count * code.len` at most 63).
+    #[inline(always)]
+    fn put_repeated(&mut self, code: Code, count: u8) {
+        let len = usize::from(code.len) & 7;
+        let ones = ONES[len][usize::from(count).min(18)];
+        self.put(u64::from(code.bits) * ones, len as u32 * u32::from(count));
     }
 }
 
@@ -291,28 +385,60 @@ pub(super) fn encode<R: VariantHooks>(
         return Err(PackError::MissingKing { color });
     };
     let hands = pos.hands();
-    // Pieces of each kind of HAND_ORDER on the board and in hands (index 7: empty, kings).
-    let mut used = [0u16; 8];
-    for &cell_code in &pos.board {
-        used[usize::from(CELL_ORDER[usize::from(cell_code) & 31])] += 1;
+    // Pieces of each kind of HAND_ORDER on the board (from the kind bitboards; the promoted
+    // minors share one, so those few are looked up) and in hands.
+    let k = &pos.by_kind;
+    let mut used = [
+        k[slot(PieceKind::Pawn)].count(),
+        k[slot(PieceKind::Lance)].count(),
+        k[slot(PieceKind::Knight)].count(),
+        k[slot(PieceKind::Silver)].count(),
+        k[slot(PieceKind::Gold)].count(),
+        k[slot(PieceKind::Bishop)].count() + k[slot(PieceKind::Horse)].count(),
+        k[slot(PieceKind::Rook)].count() + k[slot(PieceKind::Dragon)].count(),
+    ];
+    for sq in k[PROMOTED_MINORS] {
+        let cell_code = pos.board[sq.index()];
+        if let Some(n) = used.get_mut(usize::from(CELL_ORDER[usize::from(cell_code) & 31])) {
+            *n += 1;
+        }
     }
     let mut left = [0u8; 7];
     for (i, kind) in HAND_ORDER.into_iter().enumerate() {
-        let n = used[i] + u16::from(hands.black.count(kind)) + u16::from(hands.white.count(kind));
-        match SET[i].checked_sub(n.min(255) as u8) {
-            Some(l) if n <= 255 => left[i] = l,
-            _ => return Err(PackError::TooMuchMaterial { kind }),
+        let n = used[i] + u32::from(hands.black.count(kind)) + u32::from(hands.white.count(kind));
+        match u32::from(SET[i]).checked_sub(n) {
+            Some(l) => left[i] = l as u8,
+            None => return Err(PackError::TooMuchMaterial { kind }),
         }
     }
     // With at most one set, exactly 256 bits follow.
     let mut w = Writer {
-        out: [0; 32],
+        words: [0; 4],
         at: 0,
         acc: pos.side_to_move() as u64 | (bk as u64) << 1 | (wk as u64) << 8,
         n: 15,
     };
-    for &cell_code in &pos.board {
-        w.put(t.board[usize::from(cell_code) % 29]);
+    let mut cells = pos.board.chunks_exact(6);
+    for (c, chunk) in (&mut cells).enumerate() {
+        // The six cells (and two more) in one word.
+        let mut word = [0u8; 8];
+        if let Some(bytes) = pos.board.get(6 * c..6 * c + 8) {
+            word.copy_from_slice(bytes);
+        }
+        if u64::from_le_bytes(word) & 0xffff_ffff_ffff == 0 {
+            // Six empty squares: six 0 bits.
+            w.put(0, 6);
+        } else {
+            for pair in chunk.chunks_exact(2) {
+                let index = usize::from(pair[0] & 31) | usize::from(pair[1] & 31) << 5;
+                let e = t.board_pairs[index];
+                w.put(u64::from(e & 0xffff), e >> 16);
+            }
+        }
+    }
+    for &cell_code in cells.remainder() {
+        let code = t.board[usize::from(cell_code) & 31];
+        w.put(u64::from(code.bits), u32::from(code.len));
     }
     for color in Color::ALL {
         let hand = hands[color];
@@ -320,89 +446,102 @@ pub(super) fn encode<R: VariantHooks>(
             continue;
         }
         for (i, kind) in HAND_ORDER.into_iter().enumerate() {
-            for _ in 0..hand.count(kind) {
-                w.put(t.hand[i][color.index()]);
+            let n = hand.count(kind);
+            if n != 0 {
+                w.put_repeated(t.hand[i][color.index()], n);
             }
         }
     }
     for (i, &n) in left.iter().enumerate() {
-        for _ in 0..n {
-            w.put(t.piece_box[i]);
+        if n != 0 {
+            w.put_repeated(t.piece_box[i], n);
         }
     }
-    debug_assert_eq!((w.at, w.n), (32, 0));
-    Ok(w.out)
+    debug_assert_eq!((w.at, w.n), (4, 0));
+    let mut out = [0u8; 32];
+    for (chunk, word) in out.chunks_exact_mut(8).zip(w.words) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    Ok(out)
 }
 
-/// What decoding found: mailbox cells (kings included), hands and side, before validation.
-pub(super) struct Decoded {
-    board: [u8; 81],
-    hands: [Hand; 2],
-    side: Color,
-    kings: [Square; 2],
+/// The unchecked setup of a decoded position (move number 1).
+fn setup_of<R: VariantHooks>(pos: &Position<R>) -> Setup {
+    let mut setup = Setup::empty();
+    setup.board = pos.board.map(cell::decode);
+    setup.hands = pos.hands;
+    setup.side_to_move = pos.side;
+    setup
 }
 
-impl Decoded {
-    /// The unchecked setup (move number 1).
-    pub(super) fn to_setup(&self) -> Setup {
-        let mut setup = Setup::empty();
-        setup.board = self.board.map(cell::decode);
-        setup.hands = ByColor::new(self.hands[0], self.hands[1]);
-        setup.side_to_move = self.side;
-        setup
+/// Whether some file of `pawns` holds two of them (nifu).
+#[inline(always)]
+const fn two_on_a_file(pawns: u128) -> bool {
+    // The files are 9-bit fields. Taking every other file leaves a free bit above each field,
+    // so one subtraction computes `v & (v - 1)` for all fields at once: nonzero iff a field
+    // has two bits.
+    const FIELDS: [u128; 2] = {
+        let mut even = 0u128;
+        let mut f = 0;
+        while f < 9 {
+            even |= 0x1ff << (9 * f);
+            f += 2;
+        }
+        [even, even << 9 & ((1 << 81) - 1)]
+    };
+    const LOW: [u128; 2] = [
+        FIELDS[0] & FIELDS[0] << 8 >> 8 & RANKS[0],
+        FIELDS[1] & RANKS[0],
+    ];
+    let mut i = 0;
+    while i < 2 {
+        let v = pawns & FIELDS[i];
+        // The guard bit above each field stops the borrow of an empty field.
+        if ((v | LOW[i] << 9) - LOW[i]) & v != 0 {
+            return true;
+        }
+        i += 1;
     }
+    false
+}
 
-    /// The validated position: the checks of [`Position::from_setup`] done directly on the
-    /// decoded data (one king each, no protection and exactly one set are given by the
-    /// format), falling back to `from_setup` itself to report the faults of an invalid one.
-    pub(super) fn to_position<R: VariantHooks>(&self) -> Result<Position<R>, UnpackError<R>> {
-        let mut color_bits = [0u128; 2];
-        let mut kind_bits = [0u128; SLOTS];
-        let mut hash = 0u64;
-        for (i, &cell_code) in self.board.iter().enumerate() {
-            if let Some(p) = cell::decode(cell_code)
-                && let Some(sq) = Square::from_index(i as u8)
-            {
-                color_bits[p.color.index()] |= 1 << i;
-                kind_bits[slot(p.kind)] |= 1 << i;
-                hash = hash.wrapping_add(zobrist::piece_key(p, sq));
-            }
-        }
-        for color in Color::ALL {
-            for (kind, n) in self.hands[color.index()].iter() {
-                hash = hash.wrapping_add(zobrist::hand_key(color, kind).wrapping_mul(u64::from(n)));
-            }
-        }
-        if self.side == Color::White {
-            hash = hash.wrapping_add(zobrist::white_key());
-        }
-        let pos = Position::<R> {
-            board: self.board,
-            by_color: color_bits.map(Bitboard::from_bits_truncate),
-            by_kind: kind_bits.map(Bitboard::from_bits_truncate),
-            hands: ByColor::new(self.hands[0], self.hands[1]),
-            kings: [Some(self.kings[0]), Some(self.kings[1])],
-            side: self.side,
-            move_number: NonZeroU32::MIN,
-            hash,
-            protected: Default::default(),
-        };
-        let pawns = kind_bits[slot(PieceKind::Pawn)];
-        let lances = kind_bits[slot(PieceKind::Lance)];
-        let knights = kind_bits[slot(PieceKind::Knight)];
-        let [black, white] = color_bits;
-        let stuck = (pawns | lances) & (black & RANKS[0] | white & RANKS[8]) != 0
-            || knights & (black & (RANKS[0] | RANKS[1]) | white & (RANKS[7] | RANKS[8])) != 0;
-        let two_pawns = [black, white].into_iter().any(|c| {
-            let own = Bitboard::from_bits_truncate(pawns & c);
-            own.count() != own.fill_files().count() / 9
-        });
-        let them = self.kings[(!self.side).index()];
-        if stuck || two_pawns || pos.is_attacked_by(them, self.side, pos.occupied()) {
-            return Position::from_setup(self.to_setup()).map_err(UnpackError::Position);
-        }
-        Ok(pos)
+/// Whether a decoded position passes [`Position::from_setup`]: the checks it makes, done
+/// directly (one king each, no protection and exactly one set are given by the format).
+#[inline(always)]
+fn is_valid<R: VariantHooks>(pos: &Position<R>) -> bool {
+    let pawns = pos.by_kind[slot(PieceKind::Pawn)].to_bits();
+    let lances = pos.by_kind[slot(PieceKind::Lance)].to_bits();
+    let knights = pos.by_kind[slot(PieceKind::Knight)].to_bits();
+    let [black, white] = pos.by_color.map(Bitboard::to_bits);
+    let stuck = (pawns | lances) & (black & RANKS[0] | white & RANKS[8]) != 0
+        || knights & (black & (RANKS[0] | RANKS[1]) | white & (RANKS[7] | RANKS[8])) != 0;
+    let two_pawns = two_on_a_file(pawns & black) || two_on_a_file(pawns & white);
+    let them = pos.kings[(!pos.side).index()];
+    let in_check = them.is_some_and(|k| pos.is_attacked_by(k, pos.side, pos.occupied()));
+    !(stuck || two_pawns || in_check)
+}
+
+/// Decodes `bytes` with `t` into an unchecked setup (move number 1).
+pub(super) fn decode_setup(bytes: &[u8; 32], t: &Tables) -> Result<Setup, UnpackError> {
+    decode::<crate::Standard>(bytes, t).map(|pos| setup_of(&pos))
+}
+
+/// Decodes `bytes` with `t` and validates the position, falling back to
+/// [`Position::from_setup`] to report the faults of an invalid one.
+#[inline]
+pub(super) fn decode_position<R: VariantHooks>(
+    bytes: &[u8; 32],
+    t: &Tables,
+) -> Result<Position<R>, UnpackError<R>> {
+    // The decoded result is returned as it is (not moved out and back), so that it can be
+    // built in place.
+    let decoded = decode::<R>(bytes, t);
+    if let Ok(pos) = &decoded
+        && !is_valid(pos)
+    {
+        return Position::from_setup(setup_of(pos)).map_err(UnpackError::Position);
     }
+    decoded
 }
 
 /// The squares of each rank, by rank - 1.
@@ -416,32 +555,133 @@ const RANKS: [u128; 9] = {
     t
 };
 
-/// Reads up to 8 bits at bit `pos` of `words` (zeros past the end).
+/// The length of the board code at the bottom of `w`, which starts with a 1: in both
+/// formats 4 bits if the next is 0 (pawns), 8 if the next four are 1 (bishops, rooks), else 6.
+/// Computed rather than looked up, as it is on the critical path; checked against the tables.
 #[inline(always)]
-fn peek(words: &[u64; 6], pos: usize) -> u64 {
-    let word = (pos >> 6).min(4);
-    let off = pos & 63;
-    let lo = words[word] >> off;
-    if off == 0 {
-        lo
-    } else {
-        lo | words[word + 1] << (64 - off)
-    }
+const fn board_code_len(w: u64) -> usize {
+    4 + 2 * ((w >> 1) & 1) as usize + 2 * ((w >> 1) & 15 == 15) as usize
 }
 
-const BLACK_KING: u8 = cell::encode(Some(Piece::new(Color::Black, PieceKind::King)));
-const WHITE_KING: u8 = cell::encode(Some(Piece::new(Color::White, PieceKind::King)));
+/// The length of the hand or piece-box code at the bottom of `w`: in both formats 3 bits if
+/// it starts with 0 (pawns), 7 if with four 1s (bishops, rooks), else 5.
+#[inline(always)]
+const fn hand_code_len(w: u64) -> usize {
+    3 + 2 * (w & 1) as usize + 2 * (w & 15 == 15) as usize
+}
 
-/// Decodes `bytes` with `t` (no validation as a position yet).
-pub(super) fn decode<R: VariantHooks>(
-    bytes: &[u8; 32],
-    t: &Tables,
-) -> Result<Decoded, UnpackError<R>> {
-    let mut words = [0u64; 6];
-    for (w, chunk) in words.iter_mut().zip(bytes.chunks_exact(8)) {
+// In both formats every byte whose first bit is 1 starts a board code (so board decoding
+// never meets a bad code), and the computed lengths agree with every code.
+const _: () = {
+    let formats = [&HCP, &PSFEN];
+    let mut f = 0;
+    while f < 2 {
+        let t = formats[f];
+        let mut v = 0;
+        while v < 256 {
+            let e = t.board_decode[v];
+            assert!(v & 1 == 0 || e != 0 && (e >> 8 & 15) as usize == board_code_len(v as u64));
+            if v < 128 {
+                let h = t.hand_decode[v];
+                assert!(h == 0 || (h >> 5) as usize == hand_code_len(v as u64));
+            }
+            v += 1;
+        }
+        f += 1;
+    }
+};
+
+/// The 64 bits of the stream `words` from bit `pos` (at most 256), zeros past the end.
+#[inline(always)]
+fn peek(words: &[u64; 5], pos: usize) -> u64 {
+    let k = (pos >> 6).min(3);
+    let off = (pos & 63) as u32;
+    // `<< 1 <<` keeps the shift below 64 when `off` is 0.
+    words[k] >> off | words[k + 1] << 1 << (63 - off)
+}
+
+/// The piece of each mailbox cell (a black pawn for empty and unused cells).
+const CELL_PIECE: [Piece; 32] = {
+    let mut t = [Piece::new(Color::Black, PieceKind::Pawn); 32];
+    let mut cell_code = 0;
+    while cell_code < 32 {
+        if let Some(p) = cell::decode(cell_code as u8) {
+            t[cell_code] = p;
+        }
+        cell_code += 1;
+    }
+    t
+};
+
+/// [`SET`] as one counter per byte (byte `i` for kind `i` of [`HAND_ORDER`]).
+const SET_PACKED: u64 = {
+    let mut v = 0u64;
+    let mut i = 0;
+    while i < 7 {
+        v |= (SET[i] as u64) << (8 * i);
+        i += 1;
+    }
+    v
+};
+
+/// By hand symbol (`kind index | owner << 3`, owner 0 Black, 1 White, 2 the box): one in the
+/// byte of the kind in the owner's half (nothing for the box).
+const HELD_INC: [u128; 32] = {
+    let mut t = [0u128; 32];
+    let mut k = 0;
+    while k < 7 {
+        t[k] = 1 << (8 * k);
+        t[8 + k] = 1 << (64 + 8 * k);
+        k += 1;
+    }
+    t
+};
+
+/// By hand symbol: one in the byte of the kind, whoever holds it.
+const OFF_BOARD_INC: [u64; 32] = {
+    let mut t = [0u64; 32];
+    let mut k = 0;
+    while k < 7 {
+        t[k] = 1 << (8 * k);
+        t[8 + k] = 1 << (8 * k);
+        t[16 + k] = 1 << (8 * k);
+        k += 1;
+    }
+    t
+};
+
+const BLACK_KING: Piece = Piece::new(Color::Black, PieceKind::King);
+const WHITE_KING: Piece = Piece::new(Color::White, PieceKind::King);
+
+/// The pieces of each kind of [`HAND_ORDER`] on the board, one byte each, from the kind
+/// bitboards (the promoted minors share one, so those few are looked up in the mailbox).
+#[inline(always)]
+fn board_material(by_kind: &[Bitboard; SLOTS], board: &[u8; 81]) -> u64 {
+    let count = |kind: PieceKind| u64::from(by_kind[slot(kind)].count());
+    let mut material = count(PieceKind::Pawn)
+        | count(PieceKind::Lance) << 8
+        | count(PieceKind::Knight) << 16
+        | count(PieceKind::Silver) << 24
+        | count(PieceKind::Gold) << 32
+        | (count(PieceKind::Bishop) + count(PieceKind::Horse)) << 40
+        | (count(PieceKind::Rook) + count(PieceKind::Dragon)) << 48;
+    for sq in by_kind[PROMOTED_MINORS] {
+        let order = CELL_ORDER[usize::from(board[sq.index()]) & 31];
+        material += 1 << (8 * (order & 7));
+    }
+    material
+}
+
+/// Decodes `bytes` with `t` into a position, not yet validated.
+#[inline(always)]
+fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, UnpackError<R>> {
+    // Whole words, read straight from the input (so each later read is of a whole stored
+    // word, which the processor forwards).
+    let mut words = [0u64; 5];
+    for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(8)) {
         let mut b = [0u8; 8];
         b.copy_from_slice(chunk);
-        *w = u64::from_le_bytes(b);
+        *word = u64::from_le_bytes(b);
     }
     let head = words[0];
     let side = if head & 1 == 0 {
@@ -457,66 +697,157 @@ pub(super) fn decode<R: VariantHooks>(
         };
         kings[i] = sq;
     }
-    if kings[0] == kings[1] {
+    let [bk, wk] = kings;
+    if bk == wk {
         return Err(UnpackError::BadKingSquare {
             color: Color::White,
-            index: kings[1] as u8,
+            index: wk as u8,
         });
     }
     let mut board = [cell::EMPTY; 81];
-    board[kings[0].index()] = BLACK_KING;
-    board[kings[1].index()] = WHITE_KING;
-    let mut count = [0u8; 8];
-    let mut pos = 15usize;
-    for slot in board.iter_mut() {
-        if *slot != cell::EMPTY {
-            continue;
+    board[bk.index()] = cell::encode(Some(BLACK_KING));
+    board[wk.index()] = cell::encode(Some(WHITE_KING));
+    let mut by_color = [Bitboard::from_square(bk), Bitboard::from_square(wk)];
+    let mut by_kind = [Bitboard::EMPTY; SLOTS];
+    by_kind[slot(PieceKind::King)] = by_color[0] | by_color[1];
+    let mut hash =
+        zobrist::piece_key(BLACK_KING, bk).wrapping_add(zobrist::piece_key(WHITE_KING, wk));
+    // The stream from bit `end - valid` is in `w`, of which the low `valid` bits are real (the
+    // rest zeros); refilled whenever fewer than 16 are left. Past bit 256 the stream reads as
+    // zeros, that is empty squares, so an overrun of the board shows in the final position.
+    let mut w = head >> 15;
+    let mut end = 64;
+    let mut valid = 64 - 15;
+    // The squares in index order, skipping the kings: those before the first king, between
+    // the two, after the second.
+    let mut i = 0usize;
+    for last in [bk.index().min(wk.index()), bk.index().max(wk.index()), 81] {
+        while i < last {
+            if valid < 16 {
+                let pos = end - valid;
+                w = peek(&words, pos);
+                end = pos + 64;
+                valid = 64;
+            }
+            // Every piece code starts with a 1 and an empty square is a single 0, so the
+            // trailing zeros are a run of empty squares.
+            let zeros = w.trailing_zeros() as usize;
+            let run = (last - i).min(valid - 8);
+            if zeros >= run {
+                i += run;
+                w >>= run;
+                valid -= run;
+                continue;
+            }
+            // The code's 8 bits are in the window, and it is a valid code (every byte with
+            // its first bit set is one).
+            i += zeros;
+            w >>= zeros;
+            let entry = t.board_decode[(w & 0xff) as usize];
+            let len = board_code_len(w);
+            w >>= len;
+            valid -= zeros + len;
+            if i >= 81 {
+                break;
+            }
+            let cell_code = (entry & 31) as u8;
+            board[i] = cell_code;
+            let sq = Square::ALL[i];
+            let bit = Bitboard::from_square(sq);
+            by_color[(entry >> 20 & 1) as usize] |= bit;
+            if let Some(b) = by_kind.get_mut((entry >> 16 & 15) as usize) {
+                *b |= bit;
+            }
+            hash = hash.wrapping_add(zobrist::piece_key(CELL_PIECE[usize::from(cell_code)], sq));
+            i += 1;
         }
-        let entry = t.board_decode[(peek(&words, pos) & 0xff) as usize];
-        if entry == 0 {
-            return Err(UnpackError::BadCode { bit: pos as u16 });
-        }
-        pos += usize::from(entry >> 8);
-        if pos > BITS {
-            return Err(UnpackError::Overrun);
-        }
-        let cell_code = (entry & 31) as u8;
-        *slot = cell_code;
-        count[usize::from(CELL_ORDER[usize::from(cell_code)])] += 1;
+        i += 1;
     }
-    let mut hands = [Hand::EMPTY; 2];
+    let mut pos = end - valid;
+    if pos > BITS {
+        return Err(UnpackError::Overrun);
+    }
+    // Pieces of each kind of HAND_ORDER, one byte each: in both hands (Black's in bytes 0 to
+    // 6, White's in 8 to 14) and in hands and box together. No byte overflows: 256 bits hold
+    // at most 80 hand codes (and at most 79 board codes).
+    let mut held = 0u128;
+    let mut off_board = 0u64;
+    // Up to three codes at a time while they are whole and end by bit 256; the rest (and any
+    // error) one at a time.
     while pos < BITS {
-        let entry = t.hand_decode[(peek(&words, pos) & 0x7f) as usize];
+        if valid < 10 {
+            w = peek(&words, pos);
+            valid = 64;
+        }
+        let entry = t.hand_multi[(w & 0x3ff) as usize];
+        let len = (entry & 15) as usize;
+        if entry >> 4 & 3 == 0 || pos + len > BITS {
+            break;
+        }
+        pos += len;
+        w >>= len;
+        valid -= len;
+        for i in 0..3 {
+            let symbol = (entry >> (8 + 5 * i) & 31) as usize;
+            held = held.wrapping_add(HELD_INC[symbol]);
+            off_board = off_board.wrapping_add(OFF_BOARD_INC[symbol]);
+        }
+    }
+    while pos < BITS {
+        if valid < 8 {
+            w = peek(&words, pos);
+            valid = 64;
+        }
+        let entry = t.hand_decode[(w & 0x7f) as usize];
         if entry == 0 {
             return Err(UnpackError::BadCode { bit: pos as u16 });
         }
-        pos += usize::from(entry >> 5);
+        let len = hand_code_len(w);
+        pos += len;
+        w >>= len;
+        valid -= len;
         if pos > BITS {
             return Err(UnpackError::Overrun);
         }
-        let i = usize::from(entry & 7) % 7;
-        let owner = usize::from(entry >> 3 & 3);
-        if let Some(hand) = hands.get_mut(owner) {
-            // A stream of 256 bits holds at most 85 hand codes: no count overflows.
-            *hand = hand.checked_add(HAND_ORDER[i]).unwrap_or(*hand);
-        }
-        // At most 85 codes, so this cannot overflow either.
-        count[i] = count[i].saturating_add(1);
+        let symbol = usize::from(entry & 31);
+        held = held.wrapping_add(HELD_INC[symbol]);
+        off_board = off_board.wrapping_add(OFF_BOARD_INC[symbol]);
     }
     // Board, hands and piece box together must hold exactly one set: then the stream is the
     // one the encoder writes (up to the order of the hand and box codes).
-    for (i, kind) in HAND_ORDER.into_iter().enumerate() {
-        if count[i] != SET[i] {
-            return Err(UnpackError::WrongMaterial {
-                kind,
-                count: count[i],
-            });
+    let total = board_material(&by_kind, &board).wrapping_add(off_board);
+    if total != SET_PACKED {
+        for (i, kind) in HAND_ORDER.into_iter().enumerate() {
+            let count = (total >> (8 * i)) as u8;
+            if count != SET[i] {
+                return Err(UnpackError::WrongMaterial { kind, count });
+            }
         }
     }
-    Ok(Decoded {
+    let mut hands = [Hand::EMPTY; 2];
+    for (color, hand) in Color::ALL.into_iter().zip(&mut hands) {
+        let counts = (held >> (64 * color.index())) as u64;
+        if counts == 0 {
+            continue;
+        }
+        for (i, kind) in HAND_ORDER.into_iter().enumerate() {
+            let n = (counts >> (8 * i)) as u8;
+            *hand = hand.with_count(kind, n).unwrap_or(*hand);
+            hash = hash.wrapping_add(zobrist::hand_key(color, kind).wrapping_mul(u64::from(n)));
+        }
+    }
+    if side == Color::White {
+        hash = hash.wrapping_add(zobrist::white_key());
+    }
+    Ok(Position {
         board,
-        hands,
+        by_color,
+        by_kind,
+        hands: ByColor::new(hands[0], hands[1]),
+        kings: [Some(bk), Some(wk)],
         side,
-        kings,
+        move_number: NonZeroU32::MIN,
+        hash,
+        protected: Default::default(),
     })
 }

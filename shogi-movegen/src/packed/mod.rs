@@ -194,7 +194,7 @@ macro_rules! packed_position {
             /// [`UnpackError`] if the bits are not a valid stream of codes holding one set,
             /// or the position they give is invalid.
             pub fn to_position<R: VariantHooks>(&self) -> Result<Position<R>, UnpackError<R>> {
-                codec::decode::<R>(&self.0, &$tables)?.to_position()
+                codec::decode_position(&self.0, &$tables)
             }
 
             /// Decodes the bytes into an unchecked setup (move number 1), without validating it
@@ -204,7 +204,7 @@ macro_rules! packed_position {
             /// [`UnpackError`] (never its `Position` variant) if the bits are not a valid
             /// stream of codes holding one set.
             pub fn to_setup(&self) -> Result<Setup, UnpackError> {
-                codec::decode(&self.0, &$tables).map(|d| d.to_setup())
+                codec::decode_setup(&self.0, &$tables)
             }
         }
 
