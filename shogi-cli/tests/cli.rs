@@ -398,7 +398,7 @@ fn convert_move_lists_positions_and_records() {
         convert("sfen", usi),
         "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n"
     );
-    for to in ["kif", "ki2", "csa"] {
+    for to in ["kif", "ki2", "csa", "jkf"] {
         let written = convert(to, usi);
         assert_eq!(convert("usi", &written), format!("{usi}\n"), "{to}");
     }
@@ -418,6 +418,9 @@ fn convert_move_lists_positions_and_records() {
         "position startpos moves 7g7f\n"
     );
     std::fs::remove_dir_all(&dir).ok();
+    // JKF as written by json-kifu-format's documentation: a preset and `move` objects.
+    let jkf = r#"{"header":{},"initial":{"preset":"HIRATE"},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}},{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}},{"special":"TORYO"}]}"#;
+    assert_eq!(convert("usi", jkf), format!("{usi}\n"));
 }
 
 #[test]
