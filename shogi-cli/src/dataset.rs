@@ -388,6 +388,6 @@ fn write_sfen_line(
     line.clear();
     // Writing into a String cannot fail.
     let _ = pos.write_sfen(line);
-    let _ = write!(line, "\t{mv}\t{result}\n");
+    let _ = writeln!(line, "\t{mv}\t{result}");
     out.extend_from_slice(line.as_bytes());
 }
