@@ -65,6 +65,31 @@ static SILVER: [[Bitboard; 81]; 2] = by_color_table(SILVER_STEPS);
 static GOLD: [[Bitboard; 81]; 2] = by_color_table(GOLD_STEPS);
 static KING: [Bitboard; 81] = step_table(KING_STEPS, Color::Black);
 
+/// `NEAR_KING[sq]`: the squares within two files and three ranks of `sq`, the only squares from
+/// which a step piece (or the step part of a horse or dragon) of either colour can attack a
+/// square next to a king on `sq` (a knight jumps two ranks beyond its target).
+static NEAR_KING: [Bitboard; 81] = {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut bb = Bitboard::EMPTY;
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -3;
+            while dr <= 3 {
+                if let Some(s) = Square::ALL[i].offset(df, dr) {
+                    bb = bb.with(s);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        table[i] = bb;
+        i += 1;
+    }
+    table
+};
+
 /// The eight ray directions, as (file, rank) steps. Even-numbered directions go towards lower
 /// square indices, odd-numbered ones towards higher indices; `d ^ 1` is the opposite direction.
 const DIRS: [(i8, i8); 8] = [
@@ -258,6 +283,14 @@ pub fn rook_pseudo_attacks(sq: Square) -> Bitboard {
 pub fn bishop_pseudo_attacks(sq: Square) -> Bitboard {
     let r = &RAYS[sq.index()];
     Bitboard::from_bits_truncate(r[4] | r[5] | r[6] | r[7])
+}
+
+/// The squares from which a step piece of either colour can attack a square next to `sq`
+/// (within two files and three ranks of `sq`).
+#[inline(always)]
+#[must_use]
+pub(crate) fn near_king(sq: Square) -> Bitboard {
+    NEAR_KING[sq.index()]
 }
 
 /// The squares a piece of `kind` and `color` on `sq` attacks, given the occupied squares.

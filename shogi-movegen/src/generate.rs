@@ -201,21 +201,11 @@ impl<R: VariantHooks> Position<R> {
         if let Some(ksq) = king
             && from_mask.has(ksq)
         {
-            let occ_without_king = occ.without(ksq);
-            let mut dests = Bitboard::EMPTY;
             let candidates = king_attacks(ksq) & capturable;
             if candidates.is_nonempty() {
-                let enemy = AttackerSets::new(self, them);
-                for to in candidates {
-                    if !enemy.attack(to, occ_without_king) {
-                        dests |= to;
-                        if S::STOP_AT_FIRST {
-                            break;
-                        }
-                    }
-                }
+                let danger = self.king_danger(them, ksq, candidates, occ.without(ksq));
+                sink.moves(ksq, candidates - danger, Bitboard::EMPTY);
             }
-            sink.moves(ksq, dests, Bitboard::EMPTY);
             if S::STOP_AT_FIRST && sink.found() {
                 return;
             }

@@ -6,8 +6,8 @@ use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup,
 
 use crate::attacks::{
     between, bishop_attacks, bishop_pseudo_attacks, gold_attacks, king_attacks, knight_attacks,
-    lance_attacks, lance_pseudo_attacks, pawn_attacks, rook_attacks, rook_pseudo_attacks,
-    silver_attacks,
+    lance_attacks, lance_pseudo_attacks, near_king, pawn_attacks, rook_attacks,
+    rook_pseudo_attacks, silver_attacks,
 };
 use crate::error::{Fault, Faults, PositionError};
 use crate::hooks::ProtectedSet;
@@ -409,6 +409,56 @@ impl<R: VariantHooks> Position<R> {
     #[must_use]
     pub fn is_attacked_by(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
         AttackerSets::new(self, color).attack(sq, occupied)
+    }
+
+    /// The squares of `targets` attacked by the pieces of `color`, with `occupied` as the
+    /// occupancy for sliders: the king danger set, computed once instead of one attack query
+    /// per king destination. Lift the defending king from `occupied` so that sliders x-ray
+    /// through it. `targets` must lie next to `ksq`: step pieces are looked for only near it
+    /// ([`near_king`]); a slider is asked for its attacks only if its empty-board attacks meet
+    /// `targets`. Protected pieces attack like any other.
+    #[inline(always)]
+    pub(crate) fn king_danger(
+        &self,
+        color: Color,
+        ksq: Square,
+        targets: Bitboard,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        let k = &self.by_kind;
+        let theirs = self.by_color[color.index()];
+        let near = theirs & near_king(ksq);
+        let mut danger = (k[slot(PieceKind::Pawn)] & theirs).shift_forward(color);
+        for s in k[slot(PieceKind::Knight)] & near {
+            danger |= knight_attacks(color, s);
+        }
+        for s in k[slot(PieceKind::Silver)] & near {
+            danger |= silver_attacks(color, s);
+        }
+        for s in self.gold_movers() & near {
+            danger |= gold_attacks(color, s);
+        }
+        let kings =
+            k[slot(PieceKind::King)] | k[slot(PieceKind::Horse)] | k[slot(PieceKind::Dragon)];
+        for s in kings & near {
+            danger |= king_attacks(s);
+        }
+        for s in k[slot(PieceKind::Lance)] & theirs {
+            if (lance_pseudo_attacks(color, s) & targets).is_nonempty() {
+                danger |= lance_attacks(color, s, occupied);
+            }
+        }
+        for s in self.rooks_dragons() & theirs {
+            if (rook_pseudo_attacks(s) & targets).is_nonempty() {
+                danger |= rook_attacks(s, occupied);
+            }
+        }
+        for s in self.bishops_horses() & theirs {
+            if (bishop_pseudo_attacks(s) & targets).is_nonempty() {
+                danger |= bishop_attacks(s, occupied);
+            }
+        }
+        danger & targets
     }
 
     /// The pieces of `color` pinned to its king by enemy sliders, for the occupancy `occupied`,
