@@ -37,8 +37,9 @@ pub(super) struct Tables {
     hand: [[Code; 2]; 7],
     /// Piece-box codes by hand kind (in [`HAND_ORDER`]).
     piece_box: [Code; 7],
-    /// Board decoding: the next 8 bits to `cell | len << 8 | slot << 16 | colour << 20`,
-    /// where `slot` is the kind bitboard ([`slot`]) (0 for no code).
+    /// Board decoding: the next 8 bits to `cell | len << 8 | slot << 16 | colour << 20 |
+    /// 8 * order << 24`, where `slot` is the kind bitboard ([`slot`]) and `order` the index in
+    /// [`HAND_ORDER`] of the unpromoted kind (0 for no code).
     board_decode: [u32; 256],
     /// Hand decoding: the next 7 bits to `kind index | owner << 3 | len << 5`, where owner is
     /// 0 Black, 1 White, 2 the piece box (0 for no code).
@@ -112,7 +113,8 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
                     board_decode[v] = cell_code as u32
                         | (code.len as u32) << 8
                         | (slot as u32) << 16
-                        | (color as u32) << 20;
+                        | (color as u32) << 20
+                        | (8 * CELL_ORDER[cell_code] as u32) << 24;
                 }
                 v += 1;
             }
@@ -653,25 +655,6 @@ const OFF_BOARD_INC: [u64; 32] = {
 const BLACK_KING: Piece = Piece::new(Color::Black, PieceKind::King);
 const WHITE_KING: Piece = Piece::new(Color::White, PieceKind::King);
 
-/// The pieces of each kind of [`HAND_ORDER`] on the board, one byte each, from the kind
-/// bitboards (the promoted minors share one, so those few are looked up in the mailbox).
-#[inline(always)]
-fn board_material(by_kind: &[Bitboard; SLOTS], board: &[u8; 81]) -> u64 {
-    let count = |kind: PieceKind| u64::from(by_kind[slot(kind)].count());
-    let mut material = count(PieceKind::Pawn)
-        | count(PieceKind::Lance) << 8
-        | count(PieceKind::Knight) << 16
-        | count(PieceKind::Silver) << 24
-        | count(PieceKind::Gold) << 32
-        | (count(PieceKind::Bishop) + count(PieceKind::Horse)) << 40
-        | (count(PieceKind::Rook) + count(PieceKind::Dragon)) << 48;
-    for sq in by_kind[PROMOTED_MINORS] {
-        let order = CELL_ORDER[usize::from(board[sq.index()]) & 31];
-        material += 1 << (8 * (order & 7));
-    }
-    material
-}
-
 /// Decodes `bytes` with `t` into a position, not yet validated.
 #[inline(always)]
 fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, UnpackError<R>> {
@@ -708,10 +691,13 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
     board[bk.index()] = cell::encode(Some(BLACK_KING));
     board[wk.index()] = cell::encode(Some(WHITE_KING));
     let mut by_color = [Bitboard::from_square(bk), Bitboard::from_square(wk)];
-    let mut by_kind = [Bitboard::EMPTY; SLOTS];
+    // Indexed by a 4-bit slot, so that no index is checked; the first SLOTS are used.
+    let mut by_kind = [Bitboard::EMPTY; 16];
     by_kind[slot(PieceKind::King)] = by_color[0] | by_color[1];
     let mut hash =
         zobrist::piece_key(BLACK_KING, bk).wrapping_add(zobrist::piece_key(WHITE_KING, wk));
+    // Pieces of each kind of HAND_ORDER on the board, one byte each.
+    let mut material = 0u64;
     // The stream from bit `end - valid` is in `w`, of which the low `valid` bits are real (the
     // rest zeros); refilled whenever fewer than 16 are left. Past bit 256 the stream reads as
     // zeros, that is empty squares, so an overrun of the board shows in the final position.
@@ -752,12 +738,11 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
             }
             let cell_code = (entry & 31) as u8;
             board[i] = cell_code;
+            material += 1 << (entry >> 24 & 63);
             let sq = Square::ALL[i];
             let bit = Bitboard::from_square(sq);
             by_color[(entry >> 20 & 1) as usize] |= bit;
-            if let Some(b) = by_kind.get_mut((entry >> 16 & 15) as usize) {
-                *b |= bit;
-            }
+            by_kind[(entry >> 16 & 15) as usize] |= bit;
             hash = hash.wrapping_add(zobrist::piece_key(CELL_PIECE[usize::from(cell_code)], sq));
             i += 1;
         }
@@ -815,7 +800,7 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
     }
     // Board, hands and piece box together must hold exactly one set: then the stream is the
     // one the encoder writes (up to the order of the hand and box codes).
-    let total = board_material(&by_kind, &board).wrapping_add(off_board);
+    let total = material.wrapping_add(off_board);
     if total != SET_PACKED {
         for (i, kind) in HAND_ORDER.into_iter().enumerate() {
             let count = (total >> (8 * i)) as u8;
@@ -839,10 +824,12 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
     if side == Color::White {
         hash = hash.wrapping_add(zobrist::white_key());
     }
+    let mut kinds = [Bitboard::EMPTY; SLOTS];
+    kinds.copy_from_slice(&by_kind[..SLOTS]);
     Ok(Position {
         board,
         by_color,
-        by_kind,
+        by_kind: kinds,
         hands: ByColor::new(hands[0], hands[1]),
         kings: [Some(bk), Some(wk)],
         side,
