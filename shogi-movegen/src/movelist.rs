@@ -133,6 +133,40 @@ impl MoveList {
     /// order of `kinds`; one capacity check for the whole set.
     #[inline(always)]
     pub(crate) fn push_drops(&mut self, kinds: &[PieceKind], to: Bitboard) {
+        // One copy of the loop per number of kinds, so that the inner loop is unrolled.
+        match *kinds {
+            [] => {}
+            [a] => self.push_drops_of([a], to),
+            [a, b] => self.push_drops_of([a, b], to),
+            [a, b, c] => self.push_drops_of([a, b, c], to),
+            [a, b, c, d] => self.push_drops_of([a, b, c, d], to),
+            [a, b, c, d, e] => self.push_drops_of([a, b, c, d, e], to),
+            [a, b, c, d, e, f] => self.push_drops_of([a, b, c, d, e, f], to),
+            _ => self.push_drops_any(kinds, to),
+        }
+    }
+
+    /// [`MoveList::push_drops`] for exactly `K` kinds.
+    #[inline(always)]
+    fn push_drops_of<const K: usize>(&mut self, kinds: [PieceKind; K], to: Bitboard) {
+        let len = self.len;
+        let n = to.count() as usize * K;
+        if let Some(window) = self.moves.get_mut(len..len + n) {
+            for (chunk, sq) in window.chunks_exact_mut(K).zip(to) {
+                for (slot, kind) in chunk.iter_mut().zip(kinds) {
+                    slot.write(Move::Drop { kind, to: sq });
+                }
+            }
+            self.len = len + n;
+        } else {
+            self.push_drops_any(&kinds, to);
+        }
+    }
+
+    /// [`MoveList::push_drops`] for any number of kinds (also near the capacity).
+    #[cold]
+    #[inline(never)]
+    fn push_drops_any(&mut self, kinds: &[PieceKind], to: Bitboard) {
         let k = kinds.len();
         if k == 0 {
             return;
