@@ -48,6 +48,8 @@ pub(super) struct Tables {
     /// symbols << 8`, each symbol 5 bits (`kind index | owner << 3`; 31 for none), `len` their
     /// total length and `n` how many.
     hand_multi: [u32; 1024],
+    /// The counts of the codes of `hand_multi`, as the sum of their [`HAND_INC`].
+    hand_multi_inc: [u128; 1024],
 }
 
 /// The hand kinds in the order both formats write them: pawn, lance, knight, silver, gold,
@@ -143,6 +145,7 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
         k += 1;
     }
     let mut hand_multi = [0u32; 1024];
+    let mut hand_multi_inc = [0u128; 1024];
     let mut v = 0;
     while v < 1024 {
         let mut entry = 31 << 8 | 31 << 13 | 31 << 18;
@@ -171,6 +174,7 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
             };
             entry &= !(31 << (8 + 5 * n));
             entry |= (sym as u32) << (8 + 5 * n);
+            hand_multi_inc[v] += HAND_INC[sym];
             off += len;
             n += 1;
         }
@@ -185,6 +189,7 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
         board_decode,
         hand_decode,
         hand_multi,
+        hand_multi_inc,
     }
 }
 
@@ -525,7 +530,7 @@ fn is_valid<R: VariantHooks>(pos: &Position<R>) -> bool {
 
 /// Decodes `bytes` with `t` into an unchecked setup (move number 1).
 pub(super) fn decode_setup(bytes: &[u8; 32], t: &Tables) -> Result<Setup, UnpackError> {
-    decode::<crate::Standard>(bytes, t).map(|pos| setup_of(&pos))
+    decode::<crate::Standard>(bytes, t, false).map(|pos| setup_of(&pos))
 }
 
 /// Decodes `bytes` with `t` and validates the position, falling back to
@@ -535,15 +540,7 @@ pub(super) fn decode_position<R: VariantHooks>(
     bytes: &[u8; 32],
     t: &Tables,
 ) -> Result<Position<R>, UnpackError<R>> {
-    // The decoded result is returned as it is (not moved out and back), so that it can be
-    // built in place.
-    let decoded = decode::<R>(bytes, t);
-    if let Ok(pos) = &decoded
-        && !is_valid(pos)
-    {
-        return Position::from_setup(setup_of(pos)).map_err(UnpackError::Position);
-    }
-    decoded
+    decode::<R>(bytes, t, true)
 }
 
 /// The squares of each rank, by rank - 1.
@@ -627,26 +624,17 @@ const SET_PACKED: u64 = {
 };
 
 /// By hand symbol (`kind index | owner << 3`, owner 0 Black, 1 White, 2 the box): one in the
-/// byte of the kind in the owner's half (nothing for the box).
-const HELD_INC: [u128; 32] = {
+/// 6-bit lane of the kind among the owner's (lanes 0 to 6 Black's, 7 to 13 White's; none for
+/// the box) and one in its lane among the pieces off the board (lanes 14 to 20). No lane
+/// overflows: the board takes at least 79 bits, so at most 54 hand codes follow.
+const HAND_INC: [u128; 32] = {
     let mut t = [0u128; 32];
     let mut k = 0;
     while k < 7 {
-        t[k] = 1 << (8 * k);
-        t[8 + k] = 1 << (64 + 8 * k);
-        k += 1;
-    }
-    t
-};
-
-/// By hand symbol: one in the byte of the kind, whoever holds it.
-const OFF_BOARD_INC: [u64; 32] = {
-    let mut t = [0u64; 32];
-    let mut k = 0;
-    while k < 7 {
-        t[k] = 1 << (8 * k);
-        t[8 + k] = 1 << (8 * k);
-        t[16 + k] = 1 << (8 * k);
+        let off = 1 << (6 * (14 + k));
+        t[k] = off | 1 << (6 * k);
+        t[8 + k] = off | 1 << (6 * (7 + k));
+        t[16 + k] = off;
         k += 1;
     }
     t
@@ -655,9 +643,14 @@ const OFF_BOARD_INC: [u64; 32] = {
 const BLACK_KING: Piece = Piece::new(Color::Black, PieceKind::King);
 const WHITE_KING: Piece = Piece::new(Color::White, PieceKind::King);
 
-/// Decodes `bytes` with `t` into a position, not yet validated.
+/// Decodes `bytes` with `t` into a position; if `validate`, validates it, falling back to
+/// [`Position::from_setup`] to report the faults of an invalid one.
 #[inline(always)]
-fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, UnpackError<R>> {
+fn decode<R: VariantHooks>(
+    bytes: &[u8; 32],
+    t: &Tables,
+    validate: bool,
+) -> Result<Position<R>, UnpackError<R>> {
     // Whole words, read straight from the input (so each later read is of a whole stored
     // word, which the processor forwards).
     let mut words = [0u64; 5];
@@ -687,12 +680,22 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
             index: wk as u8,
         });
     }
-    let mut board = [cell::EMPTY; 81];
+    let mut out = Position {
+        board: [cell::EMPTY; 81],
+        by_color: [Bitboard::from_square(bk), Bitboard::from_square(wk)],
+        by_kind: [Bitboard::EMPTY; SLOTS],
+        hands: ByColor::new(Hand::EMPTY, Hand::EMPTY),
+        kings: [Some(bk), Some(wk)],
+        side,
+        move_number: NonZeroU32::MIN,
+        hash: 0,
+        protected: Default::default(),
+    };
+    let board = &mut out.board;
     board[bk.index()] = cell::encode(Some(BLACK_KING));
     board[wk.index()] = cell::encode(Some(WHITE_KING));
-    let mut by_color = [Bitboard::from_square(bk), Bitboard::from_square(wk)];
-    // Indexed by a 4-bit slot, so that no index is checked; the first SLOTS are used.
-    let mut by_kind = [Bitboard::EMPTY; 16];
+    let by_color = &mut out.by_color;
+    let by_kind = &mut out.by_kind;
     by_kind[slot(PieceKind::King)] = by_color[0] | by_color[1];
     let mut hash =
         zobrist::piece_key(BLACK_KING, bk).wrapping_add(zobrist::piece_key(WHITE_KING, wk));
@@ -742,7 +745,9 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
             let sq = Square::ALL[i];
             let bit = Bitboard::from_square(sq);
             by_color[(entry >> 20 & 1) as usize] |= bit;
-            by_kind[(entry >> 16 & 15) as usize] |= bit;
+            if let Some(b) = by_kind.get_mut((entry >> 16 & 15) as usize) {
+                *b |= bit;
+            }
             hash = hash.wrapping_add(zobrist::piece_key(CELL_PIECE[usize::from(cell_code)], sq));
             i += 1;
         }
@@ -752,11 +757,9 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
     if pos > BITS {
         return Err(UnpackError::Overrun);
     }
-    // Pieces of each kind of HAND_ORDER, one byte each: in both hands (Black's in bytes 0 to
-    // 6, White's in 8 to 14) and in hands and box together. No byte overflows: 256 bits hold
-    // at most 80 hand codes (and at most 79 board codes).
-    let mut held = 0u128;
-    let mut off_board = 0u64;
+    // Pieces of each kind of HAND_ORDER in both hands and off the board, in the lanes of
+    // [`HAND_INC`].
+    let mut counts = 0u128;
     // Up to three codes at a time while they are whole and end by bit 256; the rest (and any
     // error) one at a time.
     while pos < BITS {
@@ -764,7 +767,8 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
             w = peek(&words, pos);
             valid = 64;
         }
-        let entry = t.hand_multi[(w & 0x3ff) as usize];
+        let next = (w & 0x3ff) as usize;
+        let entry = t.hand_multi[next];
         let len = (entry & 15) as usize;
         if entry >> 4 & 3 == 0 || pos + len > BITS {
             break;
@@ -772,11 +776,7 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
         pos += len;
         w >>= len;
         valid -= len;
-        for i in 0..3 {
-            let symbol = (entry >> (8 + 5 * i) & 31) as usize;
-            held = held.wrapping_add(HELD_INC[symbol]);
-            off_board = off_board.wrapping_add(OFF_BOARD_INC[symbol]);
-        }
+        counts = counts.wrapping_add(t.hand_multi_inc[next]);
     }
     while pos < BITS {
         if valid < 8 {
@@ -794,12 +794,14 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
         if pos > BITS {
             return Err(UnpackError::Overrun);
         }
-        let symbol = usize::from(entry & 31);
-        held = held.wrapping_add(HELD_INC[symbol]);
-        off_board = off_board.wrapping_add(OFF_BOARD_INC[symbol]);
+        counts = counts.wrapping_add(HAND_INC[usize::from(entry & 31)]);
     }
     // Board, hands and piece box together must hold exactly one set: then the stream is the
     // one the encoder writes (up to the order of the hand and box codes).
+    let mut off_board = 0u64;
+    for i in 0..7 {
+        off_board |= ((counts >> (6 * (14 + i))) as u64 & 63) << (8 * i);
+    }
     let total = material.wrapping_add(off_board);
     if total != SET_PACKED {
         for (i, kind) in HAND_ORDER.into_iter().enumerate() {
@@ -809,14 +811,14 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
             }
         }
     }
-    let mut hands = [Hand::EMPTY; 2];
-    for (color, hand) in Color::ALL.into_iter().zip(&mut hands) {
-        let counts = (held >> (64 * color.index())) as u64;
-        if counts == 0 {
+    for color in Color::ALL {
+        let hand = &mut out.hands[color];
+        let held = (counts >> (42 * color.index())) as u64 & ((1 << 42) - 1);
+        if held == 0 {
             continue;
         }
         for (i, kind) in HAND_ORDER.into_iter().enumerate() {
-            let n = (counts >> (8 * i)) as u8;
+            let n = (held >> (6 * i)) as u8 & 63;
             *hand = hand.with_count(kind, n).unwrap_or(*hand);
             hash = hash.wrapping_add(zobrist::hand_key(color, kind).wrapping_mul(u64::from(n)));
         }
@@ -824,17 +826,10 @@ fn decode<R: VariantHooks>(bytes: &[u8; 32], t: &Tables) -> Result<Position<R>, 
     if side == Color::White {
         hash = hash.wrapping_add(zobrist::white_key());
     }
-    let mut kinds = [Bitboard::EMPTY; SLOTS];
-    kinds.copy_from_slice(&by_kind[..SLOTS]);
-    Ok(Position {
-        board,
-        by_color,
-        by_kind: kinds,
-        hands: ByColor::new(hands[0], hands[1]),
-        kings: [Some(bk), Some(wk)],
-        side,
-        move_number: NonZeroU32::MIN,
-        hash,
-        protected: Default::default(),
-    })
+    out.hash = hash;
+    if validate && !is_valid(&out) {
+        return Position::from_setup(setup_of(&out)).map_err(UnpackError::Position);
+    }
+    // The position is built in place and returned as it is, so that it need not be copied.
+    Ok(out)
 }
