@@ -41,6 +41,8 @@ pub(super) struct Tables {
     /// 8 * order << 24`, where `slot` is the kind bitboard ([`slot`]) and `order` the index in
     /// [`HAND_ORDER`] of the unpromoted kind (0 for no code).
     board_decode: [u32; 256],
+    /// `board_decode` unpacked, for the decoding loop.
+    board_pieces: [BoardPiece; 256],
     /// Hand decoding: the next 7 bits to `kind index | owner << 3 | len << 5`, where owner is
     /// 0 Black, 1 White, 2 the piece box (0 for no code).
     hand_decode: [u8; 128],
@@ -50,6 +52,47 @@ pub(super) struct Tables {
     hand_multi: [u32; 1024],
     /// The counts of the codes of `hand_multi`, as the sum of their [`HAND_INC`].
     hand_multi_inc: [u128; 1024],
+}
+
+/// What a board code puts on its square, each part ready to use.
+#[derive(Clone, Copy)]
+struct BoardPiece {
+    /// One in the byte of the unpromoted kind's index in [`HAND_ORDER`].
+    material: u64,
+    piece: Piece,
+    cell: u8,
+    /// The length of the code.
+    len: u8,
+    /// The kind bitboard ([`slot`]).
+    slot: u8,
+    color: u8,
+}
+
+/// The [`BoardPiece`]s of the entries of a `board_decode` table (an empty square, whose
+/// piece is a black pawn, for no code).
+const fn board_pieces(board_decode: &[u32; 256]) -> [BoardPiece; 256] {
+    let mut t = [BoardPiece {
+        material: 0,
+        piece: Piece::new(Color::Black, PieceKind::Pawn),
+        cell: 0,
+        len: 0,
+        slot: 0,
+        color: 0,
+    }; 256];
+    let mut v = 0;
+    while v < 256 {
+        let e = board_decode[v];
+        t[v] = BoardPiece {
+            material: if e == 0 { 0 } else { 1 << (e >> 24 & 63) },
+            piece: CELL_PIECE[(e & 31) as usize],
+            cell: (e & 31) as u8,
+            len: (e >> 8 & 15) as u8,
+            slot: (e >> 16 & 15) as u8,
+            color: (e >> 20 & 1) as u8,
+        };
+        v += 1;
+    }
+    t
 }
 
 /// The hand kinds in the order both formats write them: pawn, lance, knight, silver, gold,
@@ -187,6 +230,7 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
         hand,
         piece_box,
         board_decode,
+        board_pieces: board_pieces(&board_decode),
         hand_decode,
         hand_multi,
         hand_multi_inc,
@@ -556,8 +600,8 @@ const RANKS: [u128; 9] = {
 
 /// The length of the board code at the bottom of `w`, which starts with a 1: in both
 /// formats 4 bits if the next is 0 (pawns), 8 if the next four are 1 (bishops, rooks), else 6.
-/// Computed rather than looked up, as it is on the critical path; checked against the tables.
-#[inline(always)]
+/// Checked against the tables (decoding looks the length up with the rest of the code, which
+/// measured faster than computing it).
 const fn board_code_len(w: u64) -> usize {
     4 + 2 * ((w >> 1) & 1) as usize + 2 * ((w >> 1) & 15 == 15) as usize
 }
@@ -732,23 +776,22 @@ fn decode<R: VariantHooks>(
             // its first bit set is one).
             i += zeros;
             w >>= zeros;
-            let entry = t.board_decode[(w & 0xff) as usize];
-            let len = board_code_len(w);
+            let entry = t.board_pieces[(w & 0xff) as usize];
+            let len = usize::from(entry.len);
             w >>= len;
             valid -= zeros + len;
             if i >= 81 {
                 break;
             }
-            let cell_code = (entry & 31) as u8;
-            board[i] = cell_code;
-            material += 1 << (entry >> 24 & 63);
+            board[i] = entry.cell;
+            material += entry.material;
             let sq = Square::ALL[i];
             let bit = Bitboard::from_square(sq);
-            by_color[(entry >> 20 & 1) as usize] |= bit;
-            if let Some(b) = by_kind.get_mut((entry >> 16 & 15) as usize) {
+            by_color[usize::from(entry.color & 1)] |= bit;
+            if let Some(b) = by_kind.get_mut(usize::from(entry.slot)) {
                 *b |= bit;
             }
-            hash = hash.wrapping_add(zobrist::piece_key(CELL_PIECE[usize::from(cell_code)], sq));
+            hash = hash.wrapping_add(zobrist::piece_key(entry.piece, sq));
             i += 1;
         }
         i += 1;
