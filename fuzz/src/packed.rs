@@ -144,34 +144,32 @@ pub fn check_packed_decode(data: &[u8]) {
     if let Some(bytes) = data
         .get(..Hcpe::LEN)
         .and_then(|b| <&[u8; 38]>::try_from(b).ok())
+        && let Ok(rec) = Hcpe::from_bytes(bytes)
     {
-        if let Ok(rec) = Hcpe::from_bytes(bytes) {
-            assert_eq!(rec.to_bytes()[..37], bytes[..37], "hcpe record re-encodes");
-            if let Ok(pos) = rec.hcp.to_position::<Standard>() {
-                check_move(
-                    &pos,
-                    rec.best_move.to_move(&pos),
-                    rec.best_move.to_bits(),
-                    false,
-                );
-            }
+        assert_eq!(rec.to_bytes()[..37], bytes[..37], "hcpe record re-encodes");
+        if let Ok(pos) = rec.hcp.to_position::<Standard>() {
+            check_move(
+                &pos,
+                rec.best_move.to_move(&pos),
+                rec.best_move.to_bits(),
+                false,
+            );
         }
     }
     if let Some(bytes) = data
         .get(..Psv::LEN)
         .and_then(|b| <&[u8; 40]>::try_from(b).ok())
+        && let Ok(rec) = Psv::from_bytes(bytes)
     {
-        if let Ok(rec) = Psv::from_bytes(bytes) {
-            assert_eq!(rec.to_bytes()[..39], bytes[..39], "psv record re-encodes");
-            if let Ok(pos) = rec.to_position::<Standard>() {
-                assert_eq!(pos.move_number().get(), u32::from(rec.game_ply.max(1)));
-                check_move(
-                    &pos,
-                    rec.best_move.to_move(&pos),
-                    rec.best_move.to_bits(),
-                    true,
-                );
-            }
+        assert_eq!(rec.to_bytes()[..39], bytes[..39], "psv record re-encodes");
+        if let Ok(pos) = rec.to_position::<Standard>() {
+            assert_eq!(pos.move_number().get(), u32::from(rec.game_ply.max(1)));
+            check_move(
+                &pos,
+                rec.best_move.to_move(&pos),
+                rec.best_move.to_bits(),
+                true,
+            );
         }
     }
     for (offset, item) in (0..).step_by(Hcpe::LEN).zip(Hcpe::read_all(data)) {
