@@ -72,6 +72,13 @@ pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS.board[piece.color.index() * 14 + piece.kind.index()][sq.index()]
 }
 
+/// The board key at `index` of the board keys flattened: the key of the piece with mailbox
+/// cell `c` on square `sq` is at `(c - 1) * 81 + sq` (0 past the end).
+#[inline(always)]
+pub(crate) fn board_key(index: usize) -> u64 {
+    KEYS.board.as_flattened().get(index).copied().unwrap_or(0)
+}
+
 /// The key added once per piece of `kind` in `color`'s hand.
 #[inline(always)]
 pub(crate) fn hand_key(color: Color, kind: PieceKind) -> u64 {

@@ -41,8 +41,10 @@ pub(super) struct Tables {
     /// 8 * order << 24`, where `slot` is the kind bitboard ([`slot`]) and `order` the index in
     /// [`HAND_ORDER`] of the unpromoted kind (0 for no code).
     board_decode: [u32; 256],
-    /// `board_decode` unpacked, for the decoding loop.
-    board_pieces: [BoardPiece; 256],
+    /// The steps of the codes that start a byte, by the byte.
+    board_pieces: [BoardStep; 256],
+    /// The steps wholly inside the next 10 bits, by those bits.
+    board_steps: [BoardStep; 1024],
     /// Hand decoding: the next 7 bits to `kind index | owner << 3 | len << 5`, where owner is
     /// 0 Black, 1 White, 2 the piece box (0 for no code).
     hand_decode: [u8; 128],
@@ -54,42 +56,82 @@ pub(super) struct Tables {
     hand_multi_inc: [u128; 1024],
 }
 
-/// What a board code puts on its square, each part ready to use.
+/// What one step of board decoding does: skip `skip` empty squares, then put the piece of a
+/// code on the next square, having read `bits` bits in all. Each part is ready to use.
 #[derive(Clone, Copy)]
-struct BoardPiece {
-    /// One in the byte of the unpromoted kind's index in [`HAND_ORDER`].
-    material: u64,
-    piece: Piece,
+struct BoardStep {
+    /// The index of the piece's first key in the flattened Zobrist board table:
+    /// `(cell - 1) * 81`.
+    zob: u16,
+    bits: u8,
+    skip: u8,
     cell: u8,
-    /// The length of the code.
-    len: u8,
     /// The kind bitboard ([`slot`]).
     slot: u8,
+    /// 8 times the index in [`HAND_ORDER`] of the unpromoted kind: the byte that counts it.
+    mat_shift: u8,
     color: u8,
 }
 
-/// The [`BoardPiece`]s of the entries of a `board_decode` table (an empty square, whose
-/// piece is a black pawn, for no code).
-const fn board_pieces(board_decode: &[u32; 256]) -> [BoardPiece; 256] {
-    let mut t = [BoardPiece {
-        material: 0,
-        piece: Piece::new(Color::Black, PieceKind::Pawn),
-        cell: 0,
-        len: 0,
-        slot: 0,
-        color: 0,
-    }; 256];
+/// No step: the table's bits do not hold a whole one. Its `skip` is past any board, so that
+/// one test of the target square finds both.
+const NO_STEP: BoardStep = BoardStep {
+    zob: 0,
+    bits: 0,
+    skip: 127,
+    cell: 0,
+    slot: 0,
+    mat_shift: 0,
+    color: 0,
+};
+
+/// The step of the code at the bottom of `v` (`board_decode`'s entry `e`), after `skip`
+/// empty squares.
+const fn board_step(e: u32, skip: usize) -> BoardStep {
+    let cell = (e & 31) as usize;
+    BoardStep {
+        zob: if cell == 0 {
+            0
+        } else {
+            ((cell - 1) * 81) as u16
+        },
+        bits: (skip + (e >> 8 & 15) as usize) as u8,
+        skip: skip as u8,
+        cell: cell as u8,
+        slot: (e >> 16 & 15) as u8,
+        mat_shift: (e >> 24 & 63) as u8,
+        color: (e >> 20 & 1) as u8,
+    }
+}
+
+/// The steps of the codes that start a byte (after no empty square), by the byte: every byte
+/// whose first bit is 1 starts one.
+const fn board_pieces(board_decode: &[u32; 256]) -> [BoardStep; 256] {
+    let mut t = [NO_STEP; 256];
     let mut v = 0;
     while v < 256 {
         let e = board_decode[v];
-        t[v] = BoardPiece {
-            material: if e == 0 { 0 } else { 1 << (e >> 24 & 63) },
-            piece: CELL_PIECE[(e & 31) as usize],
-            cell: (e & 31) as u8,
-            len: (e >> 8 & 15) as u8,
-            slot: (e >> 16 & 15) as u8,
-            color: (e >> 20 & 1) as u8,
-        };
+        if e != 0 && e & 31 != 0 {
+            t[v] = board_step(e, 0);
+        }
+        v += 1;
+    }
+    t
+}
+
+/// The whole steps in the next 10 bits: a run of empty squares (0 bits) and the piece code
+/// after it, both inside the 10 bits.
+const fn board_steps(board_decode: &[u32; 256]) -> [BoardStep; 1024] {
+    let mut t = [NO_STEP; 1024];
+    let mut v = 1;
+    while v < 1024 {
+        let skip = (v as u32).trailing_zeros() as usize;
+        // The code's bits past the 10 read as zeros here; a code wholly inside the 10 bits
+        // does not depend on them, as no code is a prefix of another.
+        let e = board_decode[(v >> skip) & 0xff];
+        if e != 0 && e & 31 != 0 && skip + (e >> 8 & 15) as usize <= 10 {
+            t[v] = board_step(e, skip);
+        }
         v += 1;
     }
     t
@@ -231,6 +273,7 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
         piece_box,
         board_decode,
         board_pieces: board_pieces(&board_decode),
+        board_steps: board_steps(&board_decode),
         hand_decode,
         hand_multi,
         hand_multi_inc,
@@ -643,15 +686,14 @@ fn peek(words: &[u64; 5], pos: usize) -> u64 {
     words[k] >> off | words[k + 1] << 1 << (63 - off)
 }
 
-/// The piece of each mailbox cell (a black pawn for empty and unused cells).
-const CELL_PIECE: [Piece; 32] = {
-    let mut t = [Piece::new(Color::Black, PieceKind::Pawn); 32];
-    let mut cell_code = 0;
-    while cell_code < 32 {
-        if let Some(p) = cell::decode(cell_code as u8) {
-            t[cell_code] = p;
-        }
-        cell_code += 1;
+/// The set of square index `i`, by `i` (a load is cheaper than a variable 128-bit shift; the
+/// entries past 80 are empty, so that any index masked to 7 bits is in the table).
+const SQUARE_BIT: [Bitboard; 128] = {
+    let mut t = [Bitboard::EMPTY; 128];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = Bitboard::from_bits_truncate(1 << i);
+        i += 1;
     }
     t
 };
@@ -751,50 +793,60 @@ fn decode<R: VariantHooks>(
     let mut w = head >> 15;
     let mut end = 64;
     let mut valid = 64 - 15;
-    // The squares in index order, skipping the kings: those before the first king, between
-    // the two, after the second.
-    let mut i = 0usize;
-    for last in [bk.index().min(wk.index()), bk.index().max(wk.index()), 81] {
-        while i < last {
-            if valid < 16 {
-                let pos = end - valid;
-                w = peek(&words, pos);
-                end = pos + 64;
-                valid = 64;
-            }
-            // Every piece code starts with a 1 and an empty square is a single 0, so the
-            // trailing zeros are a run of empty squares.
-            let zeros = w.trailing_zeros() as usize;
-            let run = (last - i).min(valid - 8);
-            if zeros >= run {
-                i += run;
-                w >>= run;
-                valid -= run;
-                continue;
-            }
-            // The code's 8 bits are in the window, and it is a valid code (every byte with
-            // its first bit set is one).
-            i += zeros;
-            w >>= zeros;
-            let entry = t.board_pieces[(w & 0xff) as usize];
-            let len = usize::from(entry.len);
-            w >>= len;
-            valid -= zeros + len;
-            if i >= 81 {
-                break;
-            }
-            board[i] = entry.cell;
-            material += entry.material;
-            let sq = Square::ALL[i];
-            let bit = Bitboard::from_square(sq);
-            by_color[usize::from(entry.color & 1)] |= bit;
-            if let Some(b) = by_kind.get_mut(usize::from(entry.slot)) {
-                *b |= bit;
-            }
-            hash = hash.wrapping_add(zobrist::piece_key(entry.piece, sq));
-            i += 1;
+    // The stream has a code for each of the 79 squares without a king, in index order: the
+    // board square of the stream's `s`-th is `s` plus one for each king square up to it.
+    let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
+    let square_of = |s: usize| s + usize::from(s >= first) + usize::from(s >= second);
+    let mut put = |to: usize, e: BoardStep| {
+        let sq = square_of(to);
+        let bit = SQUARE_BIT[sq & 127];
+        if let Some(cell) = board.get_mut(sq) {
+            *cell = e.cell;
         }
-        i += 1;
+        material += 1 << e.mat_shift;
+        by_color[usize::from(e.color & 1)] |= bit;
+        if let Some(b) = by_kind.get_mut(usize::from(e.slot)) {
+            *b |= bit;
+        }
+        hash = hash.wrapping_add(zobrist::board_key(usize::from(e.zob) + sq));
+    };
+    let mut s = 0;
+    while s < 79 {
+        if valid < 16 {
+            let pos = end - valid;
+            w = peek(&words, pos);
+            end = pos + 64;
+            valid = 64;
+        }
+        // Most steps (empty squares, then a piece) are wholly in the next 10 bits.
+        let e = t.board_steps[(w & 0x3ff) as usize];
+        let to = s + usize::from(e.skip);
+        if to < 79 {
+            w >>= e.bits;
+            valid -= usize::from(e.bits);
+            put(to, e);
+            s = to + 1;
+            continue;
+        }
+        // Every piece code starts with a 1 and an empty square is a single 0, so the
+        // trailing zeros are a run of empty squares, here perhaps to the end of the board.
+        let zeros = w.trailing_zeros() as usize;
+        let run = (79 - s).min(valid - 8);
+        if zeros >= run {
+            s += run;
+            w >>= run;
+            valid -= run;
+            continue;
+        }
+        // The code's 8 bits are in the window, and it is a valid code (every byte with its
+        // first bit set is one).
+        s += zeros;
+        w >>= zeros;
+        let e = t.board_pieces[(w & 0xff) as usize];
+        w >>= e.bits;
+        valid -= zeros + usize::from(e.bits);
+        put(s, e);
+        s += 1;
     }
     let mut pos = end - valid;
     if pos > BITS {
