@@ -253,7 +253,10 @@ impl Bitboard {
     /// Iterates over the squares in index order.
     #[inline]
     pub const fn iter(self) -> BitboardIter {
-        BitboardIter(self.0)
+        BitboardIter {
+            low: self.0 as u64,
+            high: (self.0 >> 64) as u64,
+        }
     }
 
     /// The set moved one rank towards rank 1 (Black's forward direction); squares on rank 1
@@ -315,25 +318,36 @@ const RANK_1_BITS: u128 = {
 };
 
 /// An iterator over the squares of a [`Bitboard`], in index order.
+///
+/// It keeps the set as two 64-bit halves (squares 0 to 63, then 64 to 80), so that each
+/// step is a 64-bit bit scan and clear rather than the several instructions of a 128-bit one.
 #[derive(Debug, Clone)]
-pub struct BitboardIter(u128);
+pub struct BitboardIter {
+    low: u64,
+    high: u64,
+}
 
 impl Iterator for BitboardIter {
     type Item = Square;
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
+        if self.low != 0 {
+            let sq = Square::from_index_masked(self.low.trailing_zeros());
+            self.low &= self.low - 1;
+            Some(sq)
+        } else if self.high != 0 {
+            let sq = Square::from_index_masked(64 + self.high.trailing_zeros());
+            self.high &= self.high - 1;
+            Some(sq)
+        } else {
+            None
         }
-        let sq = Square::from_index_masked(self.0.trailing_zeros());
-        self.0 &= self.0 - 1;
-        Some(sq)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = (self.low.count_ones() + self.high.count_ones()) as usize;
         (n, Some(n))
     }
 }
