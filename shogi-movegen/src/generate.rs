@@ -232,9 +232,11 @@ impl<R: VariantHooks> Position<R> {
         let k = &self.by_kind;
         let mine = own & from_mask;
 
-        // Restricts the destinations of a pinned piece to its pin line.
+        // Restricts the destinations of a pinned piece to its pin line. Most positions have
+        // no pin, and then the test per piece is of `pin_king` alone.
+        let pin_king = king.filter(|_| pinned.is_nonempty());
         let pin_filter = |from: Square, dests: Bitboard| -> Bitboard {
-            match king {
+            match pin_king {
                 Some(ksq) if pinned.has(from) => dests & line(ksq, from),
                 _ => dests,
             }

@@ -215,11 +215,14 @@ pub(crate) struct Fill<'a>(pub(crate) &'a mut MoveList);
 impl Sink for Fill<'_> {
     #[inline(always)]
     fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard) {
-        self.0.push_targets(promote, |to| Move::Normal {
-            from,
-            to,
-            promote: true,
-        });
+        // Most pieces have no promotion: skip the set's capacity check and loop.
+        if promote.is_nonempty() {
+            self.0.push_targets(promote, |to| Move::Normal {
+                from,
+                to,
+                promote: true,
+            });
+        }
         self.0.push_targets(plain, |to| Move::Normal {
             from,
             to,
@@ -238,7 +241,18 @@ impl Sink for Fill<'_> {
     fn pawn_pushes(&mut self, color: Color, plain: Bitboard, promote: Bitboard) {
         // The order of the default method (and so of `for_each_legal_move`): by destination,
         // the promotion first.
-        let back = if color == Color::Black { 1 } else { -1 };
+        let back: i8 = if color == Color::Black { 1 } else { -1 };
+        if promote.is_empty() {
+            // The usual case: one move per destination, all written with one capacity check.
+            // The pawn stands one square back, the next index on its file.
+            self.0.push_targets(plain, |to| Move::Normal {
+                from: Square::from_index(to.index().wrapping_add_signed(back.into()) as u8)
+                    .unwrap_or(to),
+                to,
+                promote: false,
+            });
+            return;
+        }
         for to in plain | promote {
             if let Some(from) = to.offset(0, back) {
                 if promote.has(to) {
