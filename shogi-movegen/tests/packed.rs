@@ -205,6 +205,38 @@ fn unrepresentable_positions() {
         "packed position: more Rook pieces than one set holds"
     );
     assert!(p.to_packed_sfen().is_err());
+    // More of one kind on the board than its 5-bit counter holds (32 golds, 33 silvers, 36
+    // tokins):
+    // still the first kind over its set, never a silent wrap.
+    for (sfen, kind) in [
+        (
+            "4k4/9/GGGGGGGGG/GGGGGGGGG/GGGGGGGGG/GGGGG4/9/9/4K4 b - 1",
+            PieceKind::Gold,
+        ),
+        (
+            "4k4/9/SSSSSSSSS/SSSSSSSSS/SSSSSSSSS/SSSSSS3/9/9/4K4 b - 1",
+            PieceKind::Silver,
+        ),
+        (
+            "4k4/9/+P+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P+P/9/9/4K4 b - 1",
+            PieceKind::Pawn,
+        ),
+    ] {
+        let p = Position::<Standard>::from_setup(sfen.parse().unwrap())
+            .unwrap_err()
+            .ignore_soft()
+            .unwrap();
+        assert_eq!(
+            p.to_hcp(),
+            Err(PackError::TooMuchMaterial { kind }),
+            "{sfen}"
+        );
+        assert_eq!(
+            p.to_packed_sfen(),
+            Err(PackError::TooMuchMaterial { kind }),
+            "{sfen}"
+        );
+    }
     // A protected silver.
     let setup: Setup = "4k4/9/9/9/9/9/9/3S!5/4K4 b - 1".parse().unwrap();
     let p = Position::<Protecting>::from_setup(setup).unwrap();

@@ -11,7 +11,7 @@ use core::num::NonZeroU32;
 use shogi_types::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
 
 use super::{PackError, UnpackError};
-use crate::position::{PROMOTED_MINORS, SLOTS, cell, slot};
+use crate::position::{SLOTS, cell, slot};
 use crate::zobrist;
 use crate::{Position, VariantHooks};
 
@@ -31,8 +31,8 @@ pub(super) struct Tables {
     /// Board codes by mailbox cell (0 empty, 1 + colour * 14 + kind; 29.. unused); kings have
     /// length 0.
     board: [Code; 32],
-    /// The codes of two consecutive cells `a`, `b` at `a | b << 5`: `bits | len << 16`.
-    board_pairs: [u32; 1024],
+    /// The codes of two consecutive cells `a`, `b`, at `a | b << 5`.
+    board_pairs: [PairCode; 1024],
     /// Hand codes by hand kind (in [`HAND_ORDER`]) and colour.
     hand: [[Code; 2]; 7],
     /// Piece-box codes by hand kind (in [`HAND_ORDER`]).
@@ -54,6 +54,17 @@ pub(super) struct Tables {
     hand_multi: [u32; 1024],
     /// The counts of the codes of `hand_multi`, as the sum of their [`HAND_INC`].
     hand_multi_inc: [u128; 1024],
+}
+
+/// The codes of two consecutive board cells, for writing.
+#[derive(Clone, Copy)]
+struct PairCode {
+    /// The first cell's code, then the second's.
+    bits: u32,
+    /// Their total length.
+    len: u32,
+    /// Their pieces, as [`CELL_MATERIAL`] counts them.
+    material: u64,
 }
 
 /// What one step of board decoding does: skip `skip` empty squares, then put the piece of a
@@ -173,12 +184,19 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
         cells[i + 1] = board[i / 14][i % 14];
         i += 1;
     }
-    let mut board_pairs = [0u32; 1024];
+    let mut board_pairs = [PairCode {
+        bits: 0,
+        len: 0,
+        material: 0,
+    }; 1024];
     let mut pair = 0;
     while pair < 1024 {
         let (a, b) = (cells[pair & 31], cells[pair >> 5]);
-        board_pairs[pair] =
-            (a.bits as u32 | (b.bits as u32) << a.len) | ((a.len + b.len) as u32) << 16;
+        board_pairs[pair] = PairCode {
+            bits: a.bits as u32 | (b.bits as u32) << a.len,
+            len: (a.len + b.len) as u32,
+            material: CELL_MATERIAL[pair & 31] + CELL_MATERIAL[pair >> 5],
+        };
         pair += 1;
     }
     let mut board_decode = [0u32; 256];
@@ -463,6 +481,41 @@ const CELL_ORDER: [u8; 32] = {
 };
 
 /// Encodes `pos` with `t`.
+/// Per mailbox cell: one in the 5-bit lane of its unpromoted kind's index in [`HAND_ORDER`]
+/// (lanes 0 to 6) and one in the 7-bit total at bit 35; nothing for empty squares and kings.
+/// The total of a board (at most 79) never overflows; a kind's lane overflows only past 31 of
+/// it, and then the lanes no longer add up to the total ([`board_material`]).
+const CELL_MATERIAL: [u64; 32] = {
+    let mut t = [0u64; 32];
+    let mut cell_code = 0;
+    while cell_code < 32 {
+        let order = CELL_ORDER[cell_code];
+        if order < 7 {
+            t[cell_code] = 1 << (5 * order) | 1 << 35;
+        }
+        cell_code += 1;
+    }
+    t
+};
+
+/// The pieces of each kind of [`HAND_ORDER`] on `board`, from the sum of the
+/// [`CELL_MATERIAL`] of its cells (counted again one cell at a time if a lane overflowed).
+fn board_material(material: u64, board: &[u8; 81]) -> [u32; 7] {
+    let mut used = [0u32; 7];
+    for (i, n) in used.iter_mut().enumerate() {
+        *n = (material >> (5 * i)) as u32 & 31;
+    }
+    if used.iter().sum::<u32>() != (material >> 35) as u32 & 127 {
+        used = [0; 7];
+        for &cell_code in board {
+            if let Some(n) = used.get_mut(usize::from(CELL_ORDER[usize::from(cell_code) & 31])) {
+                *n += 1;
+            }
+        }
+    }
+    used
+}
+
 pub(super) fn encode<R: VariantHooks>(
     pos: &Position<R>,
     t: &Tables,
@@ -479,41 +532,17 @@ pub(super) fn encode<R: VariantHooks>(
         return Err(PackError::MissingKing { color });
     };
     let hands = pos.hands();
-    // Pieces of each kind of HAND_ORDER on the board (from the kind bitboards; the promoted
-    // minors share one, so those few are looked up) and in hands.
-    let k = &pos.by_kind;
-    let mut used = [
-        k[slot(PieceKind::Pawn)].count(),
-        k[slot(PieceKind::Lance)].count(),
-        k[slot(PieceKind::Knight)].count(),
-        k[slot(PieceKind::Silver)].count(),
-        k[slot(PieceKind::Gold)].count(),
-        k[slot(PieceKind::Bishop)].count() + k[slot(PieceKind::Horse)].count(),
-        k[slot(PieceKind::Rook)].count() + k[slot(PieceKind::Dragon)].count(),
-    ];
-    for sq in k[PROMOTED_MINORS] {
-        let cell_code = pos.board[sq.index()];
-        if let Some(n) = used.get_mut(usize::from(CELL_ORDER[usize::from(cell_code) & 31])) {
-            *n += 1;
-        }
-    }
-    let mut left = [0u8; 7];
-    for (i, kind) in HAND_ORDER.into_iter().enumerate() {
-        let n = used[i] + u32::from(hands.black.count(kind)) + u32::from(hands.white.count(kind));
-        match u32::from(SET[i]).checked_sub(n) {
-            Some(l) => left[i] = l as u8,
-            None => return Err(PackError::TooMuchMaterial { kind }),
-        }
-    }
-    // With at most one set, exactly 256 bits follow.
+    // With at most one set, exactly 256 bits follow (checked below, before any is used).
     let mut w = Writer {
         words: [0; 4],
         at: 0,
         acc: pos.side_to_move() as u64 | (bk as u64) << 1 | (wk as u64) << 8,
         n: 15,
     };
-    let mut cells = pos.board.chunks_exact(6);
-    for (c, chunk) in (&mut cells).enumerate() {
+    // Pieces of each kind of HAND_ORDER on the board, in the lanes of CELL_MATERIAL.
+    let mut material = 0u64;
+    // Squares 0 to 77 six at a time, then the last three.
+    for c in 0..13 {
         // The six cells (and two more) in one word.
         let mut word = [0u8; 8];
         if let Some(bytes) = pos.board.get(6 * c..6 * c + 8) {
@@ -523,16 +552,34 @@ pub(super) fn encode<R: VariantHooks>(
             // Six empty squares: six 0 bits.
             w.put(0, 6);
         } else {
-            for pair in chunk.chunks_exact(2) {
-                let index = usize::from(pair[0] & 31) | usize::from(pair[1] & 31) << 5;
-                let e = t.board_pairs[index];
-                w.put(u64::from(e & 0xffff), e >> 16);
+            // The three pairs' codes (at most 48 bits) in one write.
+            let (mut bits, mut len) = (0u64, 0u32);
+            let cells6 = u64::from_le_bytes(word);
+            for p in 0..3 {
+                // Cells `2p` and `2p + 1` of the word, 5 bits each.
+                let x = (cells6 >> (16 * p)) as usize;
+                let index = (x & 0x1f) | (x >> 3 & 0x3e0);
+                let e = &t.board_pairs[index];
+                bits |= u64::from(e.bits) << len;
+                len += e.len;
+                material += e.material;
             }
+            w.put(bits, len);
         }
     }
-    for &cell_code in cells.remainder() {
+    for &cell_code in &pos.board[78..] {
         let code = t.board[usize::from(cell_code) & 31];
+        material += CELL_MATERIAL[usize::from(cell_code) & 31];
         w.put(u64::from(code.bits), u32::from(code.len));
+    }
+    let used = board_material(material, &pos.board);
+    let mut left = [0u8; 7];
+    for (i, kind) in HAND_ORDER.into_iter().enumerate() {
+        let n = used[i] + u32::from(hands.black.count(kind)) + u32::from(hands.white.count(kind));
+        match u32::from(SET[i]).checked_sub(n) {
+            Some(l) => left[i] = l as u8,
+            None => return Err(PackError::TooMuchMaterial { kind }),
+        }
     }
     for color in Color::ALL {
         let hand = hands[color];
