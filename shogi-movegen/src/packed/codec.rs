@@ -480,7 +480,6 @@ const CELL_ORDER: [u8; 32] = {
     t
 };
 
-/// Encodes `pos` with `t`.
 /// Per mailbox cell: one in the 5-bit lane of its unpromoted kind's index in [`HAND_ORDER`]
 /// (lanes 0 to 6) and one in the 7-bit total at bit 35; nothing for empty squares and kings.
 /// The total of a board (at most 79) never overflows; a kind's lane overflows only past 31 of
@@ -516,6 +515,7 @@ fn board_material(material: u64, board: &[u8; 81]) -> [u32; 7] {
     used
 }
 
+/// Encodes `pos` with `t`.
 pub(super) fn encode<R: VariantHooks>(
     pos: &Position<R>,
     t: &Tables,
@@ -532,7 +532,8 @@ pub(super) fn encode<R: VariantHooks>(
         return Err(PackError::MissingKing { color });
     };
     let hands = pos.hands();
-    // With at most one set, exactly 256 bits follow (checked below, before any is used).
+    // With at most one set, exactly 256 bits follow. With more, the writer drops the bits past
+    // the 256 and the material check after the board reports the position.
     let mut w = Writer {
         words: [0; 4],
         at: 0,
