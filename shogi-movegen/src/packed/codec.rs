@@ -678,6 +678,14 @@ pub(super) fn decode_position<R: VariantHooks>(
     decode::<R>(bytes, t, true)
 }
 
+/// The result of decoding an invalid position: [`Position::from_setup`]'s, which reports
+/// its faults. Out of line, so that the decoder's own result can be built in place.
+#[cold]
+#[inline(never)]
+fn invalid<R: VariantHooks>(setup: Setup) -> Result<Position<R>, UnpackError<R>> {
+    Position::from_setup(setup).map_err(UnpackError::Position)
+}
+
 /// The squares of each rank, by rank - 1.
 const RANKS: [u128; 9] = {
     let mut t = [0u128; 9];
@@ -971,7 +979,7 @@ fn decode<R: VariantHooks>(
     }
     out.hash = hash;
     if validate && !is_valid(&out) {
-        return Position::from_setup(setup_of(&out)).map_err(UnpackError::Position);
+        return invalid(setup_of(&out));
     }
     // The position is built in place and returned as it is, so that it need not be copied.
     Ok(out)
