@@ -206,8 +206,7 @@ fn unrepresentable_positions() {
     );
     assert!(p.to_packed_sfen().is_err());
     // More of one kind on the board than its 5-bit counter holds (32 golds, 33 silvers, 36
-    // tokins):
-    // still the first kind over its set, never a silent wrap.
+    // tokins): still the first kind over its set, never a silent wrap.
     for (sfen, kind) in [
         (
             "4k4/9/GGGGGGGGG/GGGGGGGGG/GGGGGGGGG/GGGGG4/9/9/4K4 b - 1",
