@@ -733,10 +733,11 @@ const _: () = {
     }
 };
 
-/// The 64 bits of the stream `words` from bit `pos` (at most 256), zeros past the end.
+/// The 64 bits of the stream `words` (four words, then two of zeros) from bit `pos`: zeros
+/// past bit 256, wherever `pos` is.
 #[inline(always)]
-fn peek(words: &[u64; 5], pos: usize) -> u64 {
-    let k = (pos >> 6).min(3);
+fn peek(words: &[u64; 6], pos: usize) -> u64 {
+    let k = (pos >> 6).min(4);
     let off = (pos & 63) as u32;
     // `<< 1 <<` keeps the shift below 64 when `off` is 0.
     words[k] >> off | words[k + 1] << 1 << (63 - off)
@@ -795,7 +796,7 @@ fn decode<R: VariantHooks>(
 ) -> Result<Position<R>, UnpackError<R>> {
     // Whole words, read straight from the input (so each later read is of a whole stored
     // word, which the processor forwards).
-    let mut words = [0u64; 5];
+    let mut words = [0u64; 6];
     for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(8)) {
         let mut b = [0u8; 8];
         b.copy_from_slice(chunk);
@@ -983,4 +984,27 @@ fn decode<R: VariantHooks>(
     }
     // The position is built in place and returned as it is, so that it need not be copied.
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::peek;
+
+    /// `peek` against a bit-by-bit reading of the stream: zeros past bit 256 from any start.
+    #[test]
+    fn peek_reads_the_stream_then_zeros() {
+        let words = [
+            0x0123_4567_89ab_cdef,
+            0xfedc_ba98_7654_3210,
+            u64::MAX,
+            0xa5a5_5a5a_f00f_0ff0,
+            0,
+            0,
+        ];
+        let bit = |i: usize| i < 256 && words[i / 64] >> (i % 64) & 1 == 1;
+        for pos in 0..400 {
+            let expected = (0..64).fold(0u64, |acc, j| acc | u64::from(bit(pos + j)) << j);
+            assert_eq!(peek(&words, pos), expected, "from bit {pos}");
+        }
+    }
 }
