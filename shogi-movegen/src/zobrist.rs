@@ -79,6 +79,20 @@ pub(crate) fn board_key(index: usize) -> u64 {
     KEYS.board.as_flattened().get(index).copied().unwrap_or(0)
 }
 
+/// The board keys flattened ([`board_key`]'s table, 28 * 81 of them), then a zero: the key
+/// of any index past the end, clamped to it.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) static BOARD_KEYS: [u64; 28 * 81 + 1] = {
+    let keys = build();
+    let mut t = [0u64; 28 * 81 + 1];
+    let mut i = 0;
+    while i < 28 * 81 {
+        t[i] = keys.board[i / 81][i % 81];
+        i += 1;
+    }
+    t
+};
+
 /// The key added once per piece of `kind` in `color`'s hand.
 #[inline(always)]
 pub(crate) fn hand_key(color: Color, kind: PieceKind) -> u64 {

@@ -43,6 +43,9 @@ pub(super) struct Tables {
     board_decode: [u32; 256],
     /// The steps of the codes that start a byte, by the byte.
     board_pieces: [BoardStep; 256],
+    /// The mailbox cell of the board code in the first bits of each byte (0 for a byte that
+    /// starts with 0, an empty square).
+    pub(super) board_cells: [u8; 256],
     /// The steps wholly inside the next 10 bits, by those bits.
     board_steps: [BoardStep; 1024],
     /// Hand decoding: the next 7 bits to `kind index | owner << 3 | len << 5`, where owner is
@@ -291,6 +294,15 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
         piece_box,
         board_decode,
         board_pieces: board_pieces(&board_decode),
+        board_cells: {
+            let mut cells = [0u8; 256];
+            let mut v = 0;
+            while v < 256 {
+                cells[v] = (board_decode[v] & 31) as u8;
+                v += 1;
+            }
+            cells
+        },
         board_steps: board_steps(&board_decode),
         hand_decode,
         hand_multi,
@@ -409,6 +421,12 @@ pub(super) static PSFEN: Tables = tables(
         c(0b111111, 7),
     ],
 );
+
+/// The 1 bits in the first 64 bits of the board from which [`decode`] decodes the board with
+/// [`super::wide`] (where the processor has it): about 25 pieces on the board. The walk costs
+/// a step per piece and the wide decoding about the same for any board, so that the walk is
+/// faster for boards with fewer pieces; both give the same result.
+const DENSE: u32 = 20;
 
 /// The number of bits of both formats.
 const BITS: usize = 256;
@@ -794,6 +812,23 @@ fn decode<R: VariantHooks>(
     t: &Tables,
     validate: bool,
 ) -> Result<Position<R>, UnpackError<R>> {
+    let head = u64::from_le_bytes(*bytes.first_chunk::<8>().unwrap_or(&[0; 8]));
+    let next = u64::from_le_bytes(*bytes[8..].first_chunk::<8>().unwrap_or(&[0; 8]));
+    let dense = (head >> 15 | next << 49).count_ones() >= DENSE;
+    match super::wide::Wide::detect().filter(|_| dense) {
+        Some(wide) => wide.decode(bytes, t, validate),
+        None => decode_with(bytes, t, validate, None),
+    }
+}
+
+/// [`decode`], with the board decoded by `wide` if given.
+#[inline(always)]
+pub(super) fn decode_with<R: VariantHooks>(
+    bytes: &[u8; 32],
+    t: &Tables,
+    validate: bool,
+    wide: Option<super::wide::Wide>,
+) -> Result<Position<R>, UnpackError<R>> {
     // Whole words, read straight from the input (so each later read is of a whole stored
     // word, which the processor forwards).
     let mut words = [0u64; 6];
@@ -834,78 +869,99 @@ fn decode<R: VariantHooks>(
         hash: 0,
         protected: Default::default(),
     };
-    let board = &mut out.board;
-    board[bk.index()] = cell::encode(Some(BLACK_KING));
-    board[wk.index()] = cell::encode(Some(WHITE_KING));
-    let by_color = &mut out.by_color;
-    let by_kind = &mut out.by_kind;
-    by_kind[slot(PieceKind::King)] = by_color[0] | by_color[1];
-    let mut hash =
-        zobrist::piece_key(BLACK_KING, bk).wrapping_add(zobrist::piece_key(WHITE_KING, wk));
-    // Pieces of each kind of HAND_ORDER on the board, one byte each.
-    let mut material = 0u64;
-    // The stream from bit `end - valid` is in `w`, of which the low `valid` bits are real (the
-    // rest zeros); refilled whenever fewer than 16 are left. Past bit 256 the stream reads as
-    // zeros, that is empty squares, so an overrun of the board shows in the final position.
-    let mut w = head >> 15;
-    let mut end = 64;
-    let mut valid = 64 - 15;
-    // The stream has a code for each of the 79 squares without a king, in index order: the
-    // board square of the stream's `s`-th is `s` plus one for each king square up to it.
-    let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
-    let square_of = |s: usize| s + usize::from(s >= first) + usize::from(s >= second);
-    let mut put = |to: usize, e: BoardStep| {
-        let sq = square_of(to);
-        let bit = SQUARE_BIT[sq & 127];
-        if let Some(cell) = board.get_mut(sq) {
-            *cell = e.cell;
+    // The board: every code boundary at once where the processor can (`wide`), else one
+    // code after another. Either gives the bit after the board, the pieces of each kind of
+    // HAND_ORDER on it (one byte each), its Zobrist keys, and the stream window after it.
+    // (The one-by-one walk costs a step per piece, the wide decoding the same for any board:
+    // with few pieces, seen as few 1 bits in the first 64 bits of the board, the walk wins.)
+    let (mut pos, material, mut hash, mut w, mut valid) = match wide {
+        Some(wide) => {
+            let (end, material, hash) = wide.board(
+                bytes,
+                &t.board_cells,
+                [bk, wk],
+                &mut out.board,
+                &mut out.by_color,
+                &mut out.by_kind,
+            );
+            // An empty window: the hands' first step reads the stream from `end`.
+            (end, material, hash, 0, 0)
         }
-        material += 1 << e.mat_shift;
-        by_color[usize::from(e.color & 1)] |= bit;
-        if let Some(b) = by_kind.get_mut(usize::from(e.slot)) {
-            *b |= bit;
+        None => {
+            let board = &mut out.board;
+            board[bk.index()] = cell::encode(Some(BLACK_KING));
+            board[wk.index()] = cell::encode(Some(WHITE_KING));
+            let by_color = &mut out.by_color;
+            let by_kind = &mut out.by_kind;
+            by_kind[slot(PieceKind::King)] = by_color[0] | by_color[1];
+            let mut hash =
+                zobrist::piece_key(BLACK_KING, bk).wrapping_add(zobrist::piece_key(WHITE_KING, wk));
+            // Pieces of each kind of HAND_ORDER on the board, one byte each.
+            let mut material = 0u64;
+            // The stream from bit `end - valid` is in `w`, of which the low `valid` bits are real (the
+            // rest zeros); refilled whenever fewer than 16 are left. Past bit 256 the stream reads as
+            // zeros, that is empty squares, so an overrun of the board shows in the final position.
+            let mut w = head >> 15;
+            let mut end = 64;
+            let mut valid = 64 - 15;
+            // The stream has a code for each of the 79 squares without a king, in index order: the
+            // board square of the stream's `s`-th is `s` plus one for each king square up to it.
+            let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
+            let square_of = |s: usize| s + usize::from(s >= first) + usize::from(s >= second);
+            let mut put = |to: usize, e: BoardStep| {
+                let sq = square_of(to);
+                let bit = SQUARE_BIT[sq & 127];
+                if let Some(cell) = board.get_mut(sq) {
+                    *cell = e.cell;
+                }
+                material += 1 << e.mat_shift;
+                by_color[usize::from(e.color & 1)] |= bit;
+                if let Some(b) = by_kind.get_mut(usize::from(e.slot)) {
+                    *b |= bit;
+                }
+                hash = hash.wrapping_add(zobrist::board_key(usize::from(e.zob) + sq));
+            };
+            let mut s = 0;
+            while s < 79 {
+                if valid < 16 {
+                    let pos = end - valid;
+                    w = peek(&words, pos);
+                    end = pos + 64;
+                    valid = 64;
+                }
+                // Most steps (empty squares, then a piece) are wholly in the next 10 bits.
+                let e = t.board_steps[(w & 0x3ff) as usize];
+                let to = s + usize::from(e.skip);
+                if to < 79 {
+                    w >>= e.bits;
+                    valid -= usize::from(e.bits);
+                    put(to, e);
+                    s = to + 1;
+                    continue;
+                }
+                // Every piece code starts with a 1 and an empty square is a single 0, so the
+                // trailing zeros are a run of empty squares, here perhaps to the end of the board.
+                let zeros = w.trailing_zeros() as usize;
+                let run = (79 - s).min(valid - 8);
+                if zeros >= run {
+                    s += run;
+                    w >>= run;
+                    valid -= run;
+                    continue;
+                }
+                // The code's 8 bits are in the window, and it is a valid code (every byte with its
+                // first bit set is one).
+                s += zeros;
+                w >>= zeros;
+                let e = t.board_pieces[(w & 0xff) as usize];
+                w >>= e.bits;
+                valid -= zeros + usize::from(e.bits);
+                put(s, e);
+                s += 1;
+            }
+            (end - valid, material, hash, w, valid)
         }
-        hash = hash.wrapping_add(zobrist::board_key(usize::from(e.zob) + sq));
     };
-    let mut s = 0;
-    while s < 79 {
-        if valid < 16 {
-            let pos = end - valid;
-            w = peek(&words, pos);
-            end = pos + 64;
-            valid = 64;
-        }
-        // Most steps (empty squares, then a piece) are wholly in the next 10 bits.
-        let e = t.board_steps[(w & 0x3ff) as usize];
-        let to = s + usize::from(e.skip);
-        if to < 79 {
-            w >>= e.bits;
-            valid -= usize::from(e.bits);
-            put(to, e);
-            s = to + 1;
-            continue;
-        }
-        // Every piece code starts with a 1 and an empty square is a single 0, so the
-        // trailing zeros are a run of empty squares, here perhaps to the end of the board.
-        let zeros = w.trailing_zeros() as usize;
-        let run = (79 - s).min(valid - 8);
-        if zeros >= run {
-            s += run;
-            w >>= run;
-            valid -= run;
-            continue;
-        }
-        // The code's 8 bits are in the window, and it is a valid code (every byte with its
-        // first bit set is one).
-        s += zeros;
-        w >>= zeros;
-        let e = t.board_pieces[(w & 0xff) as usize];
-        w >>= e.bits;
-        valid -= zeros + usize::from(e.bits);
-        put(s, e);
-        s += 1;
-    }
-    let mut pos = end - valid;
     if pos > BITS {
         return Err(UnpackError::Overrun);
     }
@@ -1006,5 +1062,89 @@ mod tests {
             let expected = (0..64).fold(0u64, |acc, j| acc | u64::from(bit(pos + j)) << j);
             assert_eq!(peek(&words, pos), expected, "from bit {pos}");
         }
+    }
+
+    /// Everything a decoded position holds, for comparing two decoders field by field
+    /// (`Position`'s `==` compares only what the position is, not its bitboards and key).
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    fn parts(
+        r: &Result<crate::Position, super::UnpackError>,
+    ) -> Result<impl PartialEq + core::fmt::Debug, super::UnpackError> {
+        r.clone().map(|p| {
+            (
+                p.board,
+                p.by_color,
+                p.by_kind,
+                p.hands,
+                p.kings,
+                p.side,
+                p.move_number,
+                p.hash,
+            )
+        })
+    }
+
+    /// The AVX-512 board decoder against the walk, on the encodings of the positions of
+    /// random games (both formats), on those with a bit flipped, and on random bytes: the
+    /// same position (every field) or the same error, with and without validation.
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    #[test]
+    fn wide_decoding_agrees_with_the_walk() {
+        use super::super::wide::Wide;
+        use super::{HCP, PSFEN, Tables, decode_with, encode};
+        use crate::{Position, Standard};
+
+        let Some(wide) = Wide::detect() else {
+            std::eprintln!("skipped: this processor has no AVX-512 VBMI2");
+            return;
+        };
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut compared = 0;
+        let mut check = |bytes: &[u8; 32], t: &Tables| {
+            for validate in [true, false] {
+                let walk = decode_with::<Standard>(bytes, t, validate, None);
+                let fast = decode_with::<Standard>(bytes, t, validate, Some(wide));
+                assert_eq!(
+                    parts(&walk),
+                    parts(&fast),
+                    "{bytes:02x?} validate {validate}"
+                );
+            }
+            compared += 1;
+        };
+        for t in [&HCP, &PSFEN] {
+            for _ in 0..60 {
+                let mut pos = Position::<Standard>::start();
+                for _ in 0..160 {
+                    let Ok(bytes) = encode(&pos, t) else { break };
+                    check(&bytes, t);
+                    for _ in 0..3 {
+                        let mut flipped = bytes;
+                        flipped[random() as usize % 32] ^= 1 << (random() % 8);
+                        check(&flipped, t);
+                    }
+                    let moves = pos.legal_moves();
+                    let Some(&m) = moves.as_slice().get(random() as usize % moves.len().max(1))
+                    else {
+                        break;
+                    };
+                    pos.play_unchecked(m);
+                }
+            }
+            for _ in 0..20_000 {
+                let mut bytes = [0u8; 32];
+                for chunk in bytes.chunks_exact_mut(8) {
+                    chunk.copy_from_slice(&random().to_le_bytes());
+                }
+                check(&bytes, t);
+            }
+        }
+        assert!(compared > 50_000, "{compared} streams compared");
     }
 }

@@ -59,6 +59,11 @@
 mod codec;
 mod moves;
 mod records;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod wide;
+#[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+#[path = "wide_none.rs"]
+mod wide;
 
 use core::num::NonZeroU32;
 
