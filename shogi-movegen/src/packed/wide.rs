@@ -170,63 +170,35 @@ const LENGTH: Bytes64 = {
     bytes64(t)
 };
 
-/// The positions `64m..64m+64`.
-const RAMP: [Bytes64; 4] = {
-    let mut t = [const { Bytes64([0; 64]) }; 4];
-    let mut m = 0;
-    while m < 4 {
-        let mut i = 0;
-        while i < 64 {
-            t[m].0[i] = (64 * m + i) as u8;
-            i += 1;
-        }
-        m += 1;
+/// Byte `i` holds `(offset + i) % wrap`: the index vectors of the lookups below.
+const fn iota(offset: usize, wrap: usize) -> Bytes64 {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = ((offset + i) % wrap) as u8;
+        i += 1;
     }
-    t
-};
+    bytes64(t)
+}
+
+/// The positions `64m..64m+64`.
+const RAMP: [Bytes64; 4] = [iota(0, 256), iota(64, 256), iota(128, 256), iota(192, 256)];
 
 /// For doubling step `k`: byte `i` takes byte `i - 2^k` (wrapping; only bytes `[2^k, 2^(k+1))`
 /// are taken).
-const SHIFT: [Bytes64; 6] = {
-    let mut t = [const { Bytes64([0; 64]) }; 6];
-    let mut k = 0;
-    while k < 6 {
-        let mut i = 0;
-        while i < 64 {
-            t[k].0[i] = ((i + 64 - (1 << k)) % 64) as u8;
-            i += 1;
-        }
-        k += 1;
-    }
-    t
-};
+const SHIFT: [Bytes64; 4] = [iota(63, 64), iota(62, 64), iota(60, 64), iota(56, 64)];
+
+/// Byte `i` takes byte `i - 16`, that is `i + 48` (wrapping).
+const SHIFT16: Bytes64 = iota(48, 64);
 
 /// For key chunk `j`: bytes `8j..8j+8` to the bottom.
-const CHUNK: [Bytes64; 5] = {
-    let mut t = [const { Bytes64([0; 64]) }; 5];
-    let mut j = 0;
-    while j < 5 {
-        let mut i = 0;
-        while i < 64 {
-            t[j].0[i] = ((8 * j + i) % 64) as u8;
-            i += 1;
-        }
-        j += 1;
-    }
-    t
-};
-
-/// Byte `i` takes byte `i - 16`, then byte `i + 48` (both wrapping).
-const SHIFT16: [Bytes64; 2] = {
-    let mut t = [const { Bytes64([0; 64]) }; 2];
-    let mut i = 0;
-    while i < 64 {
-        t[0].0[i] = ((i + 48) % 64) as u8;
-        t[1].0[i] = ((i + 48) % 64) as u8;
-        i += 1;
-    }
-    t
-};
+const CHUNK: [Bytes64; 5] = [
+    iota(0, 64),
+    iota(8, 64),
+    iota(16, 64),
+    iota(24, 64),
+    iota(32, 64),
+];
 
 /// The kind bitboard ([`slot`]) of each mailbox cell, 255 for empty and unused cells.
 const SLOT_OF: Bytes64 = {
@@ -321,7 +293,7 @@ fn decode_board(
     // composed with itself `2^k` times.
     let mut starts = _mm512_set1_epi8(0);
     let mut jump = next;
-    for (k, shift) in SHIFT.iter().take(4).enumerate() {
+    for (k, shift) in SHIFT.iter().enumerate() {
         let on = lookup(&jump, starts);
         let taken = ((1u64 << (2 << k)) - 1) & !((1u64 << (1 << k)) - 1);
         starts = _mm512_mask_permutexvar_epi8(starts, taken, load(shift), on);
@@ -330,9 +302,9 @@ fn decode_board(
     // `jump` is now 16 codes on: codes 16 to 63, then 64 to 79, 16 at a time.
     for j in 1..4 {
         let on = lookup(&jump, starts);
-        starts = _mm512_mask_permutexvar_epi8(starts, 0xffff << (16 * j), load(&SHIFT16[0]), on);
+        starts = _mm512_mask_permutexvar_epi8(starts, 0xffff << (16 * j), load(&SHIFT16), on);
     }
-    let starts_high = _mm512_permutexvar_epi8(load(&SHIFT16[1]), lookup(&jump, starts));
+    let starts_high = _mm512_permutexvar_epi8(load(&SHIFT16), lookup(&jump, starts));
     let cell_table = [0, 1, 2, 3].map(|k| {
         // SAFETY: `cells_of` has 256 bytes, so 64 from `64 * k`.
         unsafe { _mm512_loadu_si512(cells_of.as_ptr().add(64 * k).cast()) }
