@@ -46,6 +46,14 @@
 //! box in the same order. So `to_hcp(from_hcp(b)) == b` for every `b` cshogi writes, and for
 //! any other `b` that decodes the two differ at most in the order of those trailing codes.
 //!
+//! # Speed
+//! Encoding takes about 50 ns and decoding about 85 to 120 ns on a 3.5 GHz Zen 4 (the crate
+//! README has the table). Decoding a board one code after another costs one dependent table
+//! lookup per piece, so on x86-64 processors with AVX-512 VBMI2 (Zen 4, Ice Lake and later)
+//! and with the `std` feature, boards with many pieces are decoded by a vector decoder that
+//! finds every code boundary at once. The processor is asked once, at the first decoding; both
+//! decoders give the same position, field for field, or the same error.
+//!
 //! # Move numbers
 //! HCP and PackedSfen carry no move number: decoded positions have move number 1 (as in
 //! cshogi), and writing ignores the move number. A PSV record carries the game ply
