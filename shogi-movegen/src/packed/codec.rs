@@ -485,7 +485,7 @@ impl Writer {
 }
 
 /// Per mailbox cell: the index in [`HAND_ORDER`] of its unpromoted kind, 7 for empty and kings.
-const CELL_ORDER: [u8; 32] = {
+pub(super) const CELL_ORDER: [u8; 32] = {
     let mut t = [7u8; 32];
     let mut cell_code = 1;
     while cell_code < 29 {
@@ -719,7 +719,7 @@ const RANKS: [u128; 9] = {
 /// formats 4 bits if the next is 0 (pawns), 8 if the next four are 1 (bishops, rooks), else 6.
 /// Checked against the tables (decoding looks the length up with the rest of the code, which
 /// measured faster than computing it).
-const fn board_code_len(w: u64) -> usize {
+pub(super) const fn board_code_len(w: u64) -> usize {
     4 + 2 * ((w >> 1) & 1) as usize + 2 * ((w >> 1) & 15 == 15) as usize
 }
 
@@ -872,8 +872,6 @@ pub(super) fn decode_with<R: VariantHooks>(
     // The board: every code boundary at once where the processor can (`wide`), else one
     // code after another. Either gives the bit after the board, the pieces of each kind of
     // HAND_ORDER on it (one byte each), its Zobrist keys, and the stream window after it.
-    // (The one-by-one walk costs a step per piece, the wide decoding the same for any board:
-    // with few pieces, seen as few 1 bits in the first 64 bits of the board, the walk wins.)
     let (mut pos, material, mut hash, mut w, mut valid) = match wide {
         Some(wide) => {
             let (end, material, hash) = wide.board(
@@ -898,14 +896,16 @@ pub(super) fn decode_with<R: VariantHooks>(
                 zobrist::piece_key(BLACK_KING, bk).wrapping_add(zobrist::piece_key(WHITE_KING, wk));
             // Pieces of each kind of HAND_ORDER on the board, one byte each.
             let mut material = 0u64;
-            // The stream from bit `end - valid` is in `w`, of which the low `valid` bits are real (the
-            // rest zeros); refilled whenever fewer than 16 are left. Past bit 256 the stream reads as
-            // zeros, that is empty squares, so an overrun of the board shows in the final position.
+            // The stream from bit `end - valid` is in `w`, of which the low `valid` bits are
+            // real (the rest zeros); refilled whenever fewer than 16 are left. Past bit 256 the
+            // stream reads as zeros, that is empty squares, so an overrun of the board shows in
+            // the final position.
             let mut w = head >> 15;
             let mut end = 64;
             let mut valid = 64 - 15;
-            // The stream has a code for each of the 79 squares without a king, in index order: the
-            // board square of the stream's `s`-th is `s` plus one for each king square up to it.
+            // The stream has a code for each of the 79 squares without a king, in index order:
+            // the board square of the stream's `s`-th is `s` plus one for each king square up
+            // to it.
             let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
             let square_of = |s: usize| s + usize::from(s >= first) + usize::from(s >= second);
             let mut put = |to: usize, e: BoardStep| {
@@ -940,7 +940,7 @@ pub(super) fn decode_with<R: VariantHooks>(
                     continue;
                 }
                 // Every piece code starts with a 1 and an empty square is a single 0, so the
-                // trailing zeros are a run of empty squares, here perhaps to the end of the board.
+                // trailing zeros are a run of empty squares, perhaps to the end of the board.
                 let zeros = w.trailing_zeros() as usize;
                 let run = (79 - s).min(valid - 8);
                 if zeros >= run {
@@ -949,8 +949,8 @@ pub(super) fn decode_with<R: VariantHooks>(
                     valid -= run;
                     continue;
                 }
-                // The code's 8 bits are in the window, and it is a valid code (every byte with its
-                // first bit set is one).
+                // The code's 8 bits are in the window, and it is a valid code (every byte with
+                // its first bit set is one).
                 s += zeros;
                 w >>= zeros;
                 let e = t.board_pieces[(w & 0xff) as usize];

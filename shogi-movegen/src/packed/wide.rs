@@ -40,7 +40,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 
 use shogi_types::{Bitboard, PieceKind, Square};
 
-use super::codec::HAND_ORDER;
+use super::codec::{CELL_ORDER, board_code_len};
 use crate::position::{SLOTS, slot};
 use crate::zobrist;
 
@@ -96,7 +96,7 @@ impl Wide {
     /// Decodes the board part of `bytes` (with `cells_of`, the cell of each first 8 bits of
     /// a board code) into `board` (kings included) and its bitboards, and
     /// returns the bit after the board (past 256 if it overruns), the pieces of each kind of
-    /// [`HAND_ORDER`] on the board (one byte each) and the board's Zobrist keys.
+    /// `HAND_ORDER` on the board (one byte each) and the board's Zobrist keys.
     #[inline]
     #[allow(unsafe_code)]
     pub(super) fn board(
@@ -151,21 +151,13 @@ const WINDOW_SHIFT: Bytes64 = {
 };
 
 /// The length of the board code whose first 6 bits are the index (both formats): 1 for an
-/// empty square, else 4, 6 or 8 ([`super::codec`] checks the rule against the tables).
+/// empty square, else the walk's [`board_code_len`] (4, 6 or 8).
 const LENGTH: Bytes64 = {
-    let mut t = [0u8; 64];
-    let mut x = 0;
+    let mut t = [1u8; 64];
+    let mut x = 1;
     while x < 64 {
-        t[x] = if x & 1 == 0 {
-            1
-        } else if x & 2 == 0 {
-            4
-        } else if (x >> 1) & 15 == 15 {
-            8
-        } else {
-            6
-        };
-        x += 1;
+        t[x] = board_code_len(x as u64) as u8;
+        x += 2;
     }
     bytes64(t)
 };
@@ -211,20 +203,13 @@ const SLOT_OF: Bytes64 = {
     bytes64(t)
 };
 
-/// The index in [`HAND_ORDER`] of the unpromoted kind of each mailbox cell, 255 for empty,
-/// kings and unused cells.
+/// The walk's [`CELL_ORDER`] as a vector: the index in `HAND_ORDER` of the unpromoted kind of
+/// each mailbox cell, 7 for empty squares and kings.
 const ORDER_OF: Bytes64 = {
-    let mut t = [255u8; 64];
-    let mut c = 1;
-    while c < 29 {
-        let kind = PieceKind::ALL[(c - 1) % 14].unpromote();
-        let mut i = 0;
-        while i < 7 {
-            if HAND_ORDER[i] as usize == kind as usize {
-                t[c] = i as u8;
-            }
-            i += 1;
-        }
+    let mut t = [7u8; 64];
+    let mut c = 0;
+    while c < 32 {
+        t[c] = CELL_ORDER[c];
         c += 1;
     }
     bytes64(t)
