@@ -46,6 +46,10 @@ pub(super) struct Tables {
     /// The mailbox cell of the board code in the first bits of each byte (0 for a byte that
     /// starts with 0, an empty square).
     pub(super) board_cells: [u8; 256],
+    /// The board code in the first bits of each byte, as `cell | key << 8`: its mailbox cell
+    /// and the index of its first key in the flattened Zobrist board table, `(cell - 1) * 81`
+    /// (0 for a byte that starts with 0, an empty square).
+    pub(super) board_keyed: [u32; 256],
     /// The steps wholly inside the next 10 bits, by those bits.
     board_steps: [BoardStep; 1024],
     /// Hand decoding: the next 7 bits to `kind index | owner << 3 | len << 5`, where owner is
@@ -303,6 +307,18 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
             }
             cells
         },
+        board_keyed: {
+            let mut keyed = [0u32; 256];
+            let mut v = 0;
+            while v < 256 {
+                let cell = board_decode[v] & 31;
+                if cell != 0 {
+                    keyed[v] = cell | ((cell - 1) * 81) << 8;
+                }
+                v += 1;
+            }
+            keyed
+        },
         board_steps: board_steps(&board_decode),
         hand_decode,
         hand_multi,
@@ -423,9 +439,11 @@ pub(super) static PSFEN: Tables = tables(
 );
 
 /// The 1 bits in the first 64 bits of the board from which [`decode`] decodes the board with
-/// [`super::wide`] (where the processor has it): about 25 pieces on the board. The walk costs
-/// a step per piece and the wide decoding about the same for any board, so that the walk is
-/// faster for boards with fewer pieces; both give the same result.
+/// [`super::wide`] or else [`super::scan`] (where the processor has them): about 15 to 25
+/// pieces on the board. The walk costs a dependent step per piece, the vector decoders a
+/// fixed part and then less per piece, so that the walk is faster for boards with few pieces
+/// (measured on random placements of every density; the threshold is near the best for
+/// both); all give the same result.
 const DENSE: u32 = 20;
 
 /// The number of bits of both formats.
@@ -815,19 +833,33 @@ fn decode<R: VariantHooks>(
     let head = u64::from_le_bytes(*bytes.first_chunk::<8>().unwrap_or(&[0; 8]));
     let next = u64::from_le_bytes(*bytes[8..].first_chunk::<8>().unwrap_or(&[0; 8]));
     let dense = (head >> 15 | next << 49).count_ones() >= DENSE;
-    match super::wide::Wide::detect().filter(|_| dense) {
-        Some(wide) => wide.decode(bytes, t, validate),
-        None => decode_with(bytes, t, validate, None),
+    if let Some(wide) = super::wide::Wide::detect().filter(|_| dense) {
+        return wide.decode(bytes, t, validate);
     }
+    if let Some(scan) = super::scan::Scan::detect().filter(|_| dense) {
+        return scan.decode(bytes, t, validate);
+    }
+    decode_with(bytes, t, validate, Via::Walk)
 }
 
-/// [`decode`], with the board decoded by `wide` if given.
+/// How [`decode_with`] decodes the board.
+#[derive(Clone, Copy)]
+pub(super) enum Via {
+    /// One code after another.
+    Walk,
+    /// Every code boundary at once ([`super::wide`]).
+    Wide(super::wide::Wide),
+    /// The code starts by an automaton, then each piece on its own ([`super::scan`]).
+    Scan(super::scan::Scan),
+}
+
+/// [`decode`], with the board decoded `via` the given decoder.
 #[inline(always)]
 pub(super) fn decode_with<R: VariantHooks>(
     bytes: &[u8; 32],
     t: &Tables,
     validate: bool,
-    wide: Option<super::wide::Wide>,
+    via: Via,
 ) -> Result<Position<R>, UnpackError<R>> {
     // Whole words, read straight from the input (so each later read is of a whole stored
     // word, which the processor forwards).
@@ -872,8 +904,19 @@ pub(super) fn decode_with<R: VariantHooks>(
     // The board: every code boundary at once where the processor can (`wide`), else one
     // code after another. Either gives the bit after the board, the pieces of each kind of
     // HAND_ORDER on it (one byte each), its Zobrist keys, and the stream window after it.
-    let (mut pos, material, mut hash, mut w, mut valid) = match wide {
-        Some(wide) => {
+    let (mut pos, material, mut hash, mut w, mut valid) = match via {
+        Via::Scan(scan) => {
+            let (end, material, hash) = scan.board(
+                bytes,
+                t,
+                [bk, wk],
+                &mut out.board,
+                &mut out.by_color,
+                &mut out.by_kind,
+            );
+            (end, material, hash, 0, 0)
+        }
+        Via::Wide(wide) => {
             let (end, material, hash) = wide.board(
                 bytes,
                 &t.board_cells,
@@ -885,7 +928,7 @@ pub(super) fn decode_with<R: VariantHooks>(
             // An empty window: the hands' first step reads the stream from `end`.
             (end, material, hash, 0, 0)
         }
-        None => {
+        Via::Walk => {
             let board = &mut out.board;
             board[bk.index()] = cell::encode(Some(BLACK_KING));
             board[wk.index()] = cell::encode(Some(WHITE_KING));
@@ -1084,67 +1127,114 @@ mod tests {
         })
     }
 
-    /// The AVX-512 board decoder against the walk, on the encodings of the positions of
-    /// random games (both formats), on those with a bit flipped, and on random bytes: the
-    /// same position (every field) or the same error, with and without validation.
+    /// The vector board decoders (those this processor has) against the walk, on the
+    /// encodings of the positions of random games (both formats), on those with a bit
+    /// flipped, and on random bytes: the same position (every field) or the same error, with
+    /// and without validation.
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     #[test]
-    fn wide_decoding_agrees_with_the_walk() {
-        use super::super::wide::Wide;
-        use super::{HCP, PSFEN, Tables, decode_with, encode};
+    fn vector_decoding_agrees_with_the_walk() {
+        use super::super::{scan::Scan, wide::Wide};
+        use super::{HAND_ORDER, HCP, PSFEN, SET, Tables, Via, decode_with, encode};
         use crate::{Position, Standard};
 
-        let Some(wide) = Wide::detect() else {
-            std::eprintln!("skipped: this processor has no AVX-512 VBMI2");
-            return;
-        };
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let mut compared = 0;
-        let mut check = |bytes: &[u8; 32], t: &Tables| {
-            for validate in [true, false] {
-                let walk = decode_with::<Standard>(bytes, t, validate, None);
-                let fast = decode_with::<Standard>(bytes, t, validate, Some(wide));
-                assert_eq!(
-                    parts(&walk),
-                    parts(&fast),
-                    "{bytes:02x?} validate {validate}"
-                );
-            }
-            compared += 1;
-        };
-        for t in [&HCP, &PSFEN] {
-            for _ in 0..60 {
-                let mut pos = Position::<Standard>::start();
-                for _ in 0..160 {
-                    let Ok(bytes) = encode(&pos, t) else { break };
-                    check(&bytes, t);
-                    for _ in 0..3 {
-                        let mut flipped = bytes;
-                        flipped[random() as usize % 32] ^= 1 << (random() % 8);
-                        check(&flipped, t);
+        let decoders = [
+            ("AVX-512", Wide::detect().map(Via::Wide)),
+            ("AVX2", Scan::detect().map(Via::Scan)),
+        ];
+        for (name, via) in decoders {
+            let Some(via) = via else {
+                std::eprintln!("{name} decoder skipped: this processor lacks its instructions");
+                continue;
+            };
+            let mut state = 0x9e37_79b9_7f4a_7c15u64;
+            let mut random = move || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            };
+            let mut compared = 0;
+            let mut check = |bytes: &[u8; 32], t: &Tables| {
+                for validate in [true, false] {
+                    let walk = decode_with::<Standard>(bytes, t, validate, Via::Walk);
+                    let fast = decode_with::<Standard>(bytes, t, validate, via);
+                    assert_eq!(
+                        parts(&walk),
+                        parts(&fast),
+                        "{name}: {bytes:02x?} validate {validate}"
+                    );
+                }
+                compared += 1;
+            };
+            for t in [&HCP, &PSFEN] {
+                for _ in 0..60 {
+                    let mut pos = Position::<Standard>::start();
+                    for _ in 0..160 {
+                        let Ok(bytes) = encode(&pos, t) else { break };
+                        check(&bytes, t);
+                        for _ in 0..3 {
+                            let mut flipped = bytes;
+                            flipped[random() as usize % 32] ^= 1 << (random() % 8);
+                            check(&flipped, t);
+                        }
+                        let moves = pos.legal_moves();
+                        let Some(&m) = moves.as_slice().get(random() as usize % moves.len().max(1))
+                        else {
+                            break;
+                        };
+                        pos.play_unchecked(m);
                     }
-                    let moves = pos.legal_moves();
-                    let Some(&m) = moves.as_slice().get(random() as usize % moves.len().max(1))
-                    else {
-                        break;
-                    };
-                    pos.play_unchecked(m);
+                }
+                // Random placements of a whole set: from almost empty boards to full ones,
+                // kings anywhere, pieces promoted or not, in either hand or in the box.
+                for _ in 0..30_000 {
+                    let mut setup = shogi_types::Setup::empty();
+                    let on_board = random() % 8;
+                    let mut free: std::vec::Vec<usize> = (0..81).collect();
+                    let mut take = |r: u64| free.swap_remove(r as usize % free.len());
+                    for color in shogi_types::Color::ALL {
+                        setup.board[take(random())] =
+                            Some(shogi_types::Piece::new(color, shogi_types::PieceKind::King));
+                    }
+                    for (kind, count) in HAND_ORDER.into_iter().zip(SET) {
+                        for _ in 0..count {
+                            let color = shogi_types::Color::ALL[(random() % 2) as usize];
+                            match random() % 8 {
+                                place if place < on_board => {
+                                    let kind = match kind.promote() {
+                                        Some(promoted) if random() % 3 == 0 => promoted,
+                                        _ => kind,
+                                    };
+                                    setup.board[take(random())] =
+                                        Some(shogi_types::Piece::new(color, kind));
+                                }
+                                7 => {}
+                                _ => {
+                                    let hand = &mut setup.hands[color];
+                                    *hand = hand
+                                        .with_count(kind, hand.count(kind) + 1)
+                                        .unwrap_or(*hand);
+                                }
+                            }
+                        }
+                    }
+                    setup.side_to_move = shogi_types::Color::ALL[(random() % 2) as usize];
+                    if let Ok(pos) = Position::<Standard>::from_setup(setup)
+                        && let Ok(bytes) = encode(&pos, t)
+                    {
+                        check(&bytes, t);
+                    }
+                }
+                for _ in 0..20_000 {
+                    let mut bytes = [0u8; 32];
+                    for chunk in bytes.chunks_exact_mut(8) {
+                        chunk.copy_from_slice(&random().to_le_bytes());
+                    }
+                    check(&bytes, t);
                 }
             }
-            for _ in 0..20_000 {
-                let mut bytes = [0u8; 32];
-                for chunk in bytes.chunks_exact_mut(8) {
-                    chunk.copy_from_slice(&random().to_le_bytes());
-                }
-                check(&bytes, t);
-            }
+            assert!(compared > 50_000, "{name}: {compared} streams compared");
         }
-        assert!(compared > 50_000, "{compared} streams compared");
     }
 }

@@ -68,6 +68,11 @@ mod codec;
 mod moves;
 mod records;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod scan;
+#[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+#[path = "scan_none.rs"]
+mod scan;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod wide;
 #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
 #[path = "wide_none.rs"]

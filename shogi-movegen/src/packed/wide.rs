@@ -247,7 +247,7 @@ fn decode_wide<R: crate::VariantHooks>(
     validate: bool,
     wide: Wide,
 ) -> Result<crate::Position<R>, super::UnpackError<R>> {
-    super::codec::decode_with(bytes, t, validate, Some(wide))
+    super::codec::decode_with(bytes, t, validate, super::codec::Via::Wide(wide))
 }
 
 /// [`Wide::board`].
