@@ -51,8 +51,11 @@
 //! README has the table). Decoding a board one code after another costs one dependent table
 //! lookup per piece, so on x86-64 processors with AVX-512 VBMI2 (Zen 4, Ice Lake and later)
 //! and with the `std` feature, boards with many pieces are decoded by a vector decoder that
-//! finds every code boundary at once. The processor is asked once, at the first decoding; both
-//! decoders give the same position, field for field, or the same error.
+//! finds every code boundary at once; on those with AVX2 and a fast BMI2 (Haswell, Zen 3 and
+//! later) but not AVX-512, by one that finds the code starts with a small automaton stepped
+//! eight bits per byte shuffle and then places every piece independently (about 175 ns
+//! instead of 210 for a full board on a Zen 3). The processor is asked once, at the first
+//! decoding; all decoders give the same position, field for field, or the same error.
 //!
 //! # Move numbers
 //! HCP and PackedSfen carry no move number: decoded positions have move number 1 (as in
