@@ -447,7 +447,7 @@ pub(super) static PSFEN: Tables = tables(
 const DENSE: u32 = 20;
 
 /// The number of bits of both formats.
-const BITS: usize = 256;
+pub(super) const BITS: usize = 256;
 
 /// `ONES[len][n]`: `n` copies of the bit pattern `1` spaced `len` bits apart (0 where
 /// `len * n` exceeds 63), so that `bits * ONES[len][n]` is a code repeated `n` times.

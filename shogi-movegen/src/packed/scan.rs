@@ -38,7 +38,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 
 use shogi_types::{Bitboard, Square};
 
-use super::codec::Tables;
+use super::codec::{BITS, Tables};
 use crate::position::SLOTS;
 use crate::zobrist;
 
@@ -161,7 +161,10 @@ const fn automaton(next: [[u8; 2]; 8]) -> [Step; 256] {
 /// `111`, 4 read `1111`, 5 to 7 one to three bits left. After a start, `0` is an empty
 /// square; `10` a pawn (two bits left); `110`, `1110` and `11110` six-bit codes; `11111` an
 /// eight-bit one.
-static BOARD: [Step; 256] = automaton([
+static BOARD: [Step; 256] = automaton(BOARD_NEXT);
+
+/// The board automaton's transitions, `[state][bit]`.
+const BOARD_NEXT: [[u8; 2]; 8] = [
     [0, 1],
     [6, 2],
     [7, 3],
@@ -170,23 +173,14 @@ static BOARD: [Step; 256] = automaton([
     [0, 0],
     [5, 5],
     [6, 6],
-]);
+];
 
 // The automaton's code lengths are the walk's.
 const _: () = {
     let mut w = 1u64;
     while w < 256 {
         // Run from a start until the next start.
-        let next = [
-            [0u8, 1],
-            [6, 2],
-            [7, 3],
-            [6, 4],
-            [5, 7],
-            [0, 0],
-            [5, 5],
-            [6, 6],
-        ];
+        let next = BOARD_NEXT;
         let (mut state, mut len) = (next[0][(w & 1) as usize], 1);
         while state != 0 {
             state = next[state as usize][(w >> len & 1) as usize];
@@ -268,9 +262,6 @@ const ORDER_OF_KIND: Bytes32 = {
     }
     Bytes32(t)
 };
-
-/// The number of bits of both formats.
-const BITS: usize = 256;
 
 /// [`Scan::board`].
 #[inline]
