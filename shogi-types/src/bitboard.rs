@@ -39,7 +39,11 @@ const SQUARE_BITS: [u128; 81] = {
 /// assert_eq!(bb.count(), 2);
 /// assert_eq!(bb.iter().collect::<Vec<_>>(), [Square::SQ_1I, Square::SQ_7F]);
 /// ```
+///
+/// It is laid out as its `u128` of square bits (`repr(transparent)`), bit `i` for the
+/// square of index `i`, the bits above 80 always clear.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[repr(transparent)]
 pub struct Bitboard(u128);
 
 /// Builds a [`Bitboard`] from a 9×9 picture as Black sees the board: rank 1 at the top,

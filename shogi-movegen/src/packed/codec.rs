@@ -43,9 +43,9 @@ pub(super) struct Tables {
     board_decode: [u32; 256],
     /// The steps of the codes that start a byte, by the byte.
     board_pieces: [BoardStep; 256],
-    /// The mailbox cell of the board code in the first bits of each byte (0 for a byte that
-    /// starts with 0, an empty square).
-    pub(super) board_cells: [u8; 256],
+    /// The mailbox cell of the board code in the first bits of each byte that starts with 1
+    /// (a piece), by the byte's other seven bits.
+    pub(super) board_cells: [u8; 128],
     /// The board code in the first bits of each byte, as `cell | key << 8`: its mailbox cell
     /// and the index of its first key in the flattened Zobrist board table, `(cell - 1) * 81`
     /// (0 for a byte that starts with 0, an empty square).
@@ -54,7 +54,7 @@ pub(super) struct Tables {
     board_steps: [BoardStep; 1024],
     /// Hand decoding: the next 7 bits to `kind index | owner << 3 | len << 5`, where owner is
     /// 0 Black, 1 White, 2 the piece box (0 for no code).
-    hand_decode: [u8; 128],
+    pub(super) hand_decode: [u8; 128],
     /// Hand decoding of the whole codes (up to three) in the next 10 bits: `len | n << 4 |
     /// symbols << 8`, each symbol 5 bits (`kind index | owner << 3`; 31 for none), `len` their
     /// total length and `n` how many.
@@ -299,10 +299,10 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
         board_decode,
         board_pieces: board_pieces(&board_decode),
         board_cells: {
-            let mut cells = [0u8; 256];
+            let mut cells = [0u8; 128];
             let mut v = 0;
-            while v < 256 {
-                cells[v] = (board_decode[v] & 31) as u8;
+            while v < 128 {
+                cells[v] = (board_decode[2 * v + 1] & 31) as u8;
                 v += 1;
             }
             cells
@@ -439,12 +439,21 @@ pub(super) static PSFEN: Tables = tables(
 );
 
 /// The 1 bits in the first 64 bits of the board from which [`decode`] decodes the board with
-/// [`super::wide`] or else [`super::scan`] (where the processor has them): about 15 to 25
-/// pieces on the board. The walk costs a dependent step per piece, the vector decoders a
-/// fixed part and then less per piece, so that the walk is faster for boards with few pieces
-/// (measured on random placements of every density; the threshold is near the best for
-/// both); all give the same result.
+/// [`super::scan`] (where the processor has it and not AVX-512): about 15 to 25 pieces on the
+/// board. The walk costs a dependent step per piece, the vector decoders a fixed part and
+/// then less per piece, so that the walk is faster for boards with few pieces (measured on
+/// random placements of every density; the threshold is near the best); all give the same
+/// result.
 const DENSE: u32 = 20;
+
+/// As [`DENSE`], for [`super::wide`]: about 12 to 20 pieces (its fixed part is smaller, and
+/// its walk keeps the cells in vectors; measured on a Sapphire Rapids Xeon).
+const DENSE_WIDE: u32 = 17;
+
+/// The shortest hand part (in bits, about 30 codes) that [`super::wide`] decodes; shorter
+/// ones are decoded a few codes at a time, which measured faster for them (the vector
+/// decoder's fixed part waits for the end of the board).
+const HAND_VECTOR: usize = 100;
 
 /// The number of bits of both formats.
 pub(super) const BITS: usize = 256;
@@ -744,7 +753,7 @@ pub(super) const fn board_code_len(w: u64) -> usize {
 /// The length of the hand or piece-box code at the bottom of `w`: in both formats 3 bits if
 /// it starts with 0 (pawns), 7 if with four 1s (bishops, rooks), else 5.
 #[inline(always)]
-const fn hand_code_len(w: u64) -> usize {
+pub(super) const fn hand_code_len(w: u64) -> usize {
     3 + 2 * (w & 1) as usize + 2 * (w & 15 == 15) as usize
 }
 
@@ -832,11 +841,11 @@ fn decode<R: VariantHooks>(
 ) -> Result<Position<R>, UnpackError<R>> {
     let head = u64::from_le_bytes(*bytes.first_chunk::<8>().unwrap_or(&[0; 8]));
     let next = u64::from_le_bytes(*bytes[8..].first_chunk::<8>().unwrap_or(&[0; 8]));
-    let dense = (head >> 15 | next << 49).count_ones() >= DENSE;
-    if let Some(wide) = super::wide::Wide::detect().filter(|_| dense) {
-        return wide.decode(bytes, t, validate);
+    let ones = (head >> 15 | next << 49).count_ones();
+    if let Some(wide) = super::wide::Wide::detect() {
+        return wide.decode(bytes, t, validate, ones >= DENSE_WIDE);
     }
-    if let Some(scan) = super::scan::Scan::detect().filter(|_| dense) {
+    if let Some(scan) = super::scan::Scan::detect().filter(|_| ones >= DENSE) {
         return scan.decode(bytes, t, validate);
     }
     decode_with(bytes, t, validate, Via::Walk)
@@ -851,6 +860,8 @@ pub(super) enum Via {
     Wide(super::wide::Wide),
     /// The code starts by an automaton, then each piece on its own ([`super::scan`]).
     Scan(super::scan::Scan),
+    /// One code after another for the board, the hands as [`super::wide`] decodes them.
+    WalkWide(super::wide::Wide),
 }
 
 /// [`decode`], with the board decoded `via` the given decoder.
@@ -928,7 +939,7 @@ pub(super) fn decode_with<R: VariantHooks>(
             // An empty window: the hands' first step reads the stream from `end`.
             (end, material, hash, 0, 0)
         }
-        Via::Walk => {
+        Via::Walk | Via::WalkWide(_) => {
             let board = &mut out.board;
             board[bk.index()] = cell::encode(Some(BLACK_KING));
             board[wk.index()] = cell::encode(Some(WHITE_KING));
@@ -951,19 +962,34 @@ pub(super) fn decode_with<R: VariantHooks>(
             // to it.
             let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
             let square_of = |s: usize| s + usize::from(s >= first) + usize::from(s >= second);
-            let mut put = |to: usize, e: BoardStep| {
-                let sq = square_of(to);
-                let bit = SQUARE_BIT[sq & 127];
-                if let Some(cell) = board.get_mut(sq) {
-                    *cell = e.cell;
-                }
-                material += 1 << e.mat_shift;
-                by_color[usize::from(e.color & 1)] |= bit;
-                if let Some(b) = by_kind.get_mut(usize::from(e.slot)) {
-                    *b |= bit;
-                }
-                hash = hash.wrapping_add(zobrist::board_key(usize::from(e.zob) + sq));
+            // With AVX-512 the cells are kept in vectors and the bitboards compared out of
+            // them at the end; else each piece is put in the mailbox and its bitboards.
+            let mut cells = match via {
+                Via::WalkWide(wide) => Some(super::wide::Cells::new(wide, [bk, wk])),
+                _ => None,
             };
+            // A macro rather than a closure, so that the vector cells' code is compiled with
+            // the caller's processor features.
+            macro_rules! put {
+                ($to:expr, $e:expr) => {{
+                    let (to, e): (usize, BoardStep) = ($to, $e);
+                    let sq = square_of(to);
+                    material += 1 << e.mat_shift;
+                    hash = hash.wrapping_add(zobrist::board_key(usize::from(e.zob) + sq));
+                    if let Some(cells) = &mut cells {
+                        cells.put(sq, e.cell);
+                    } else {
+                        let bit = SQUARE_BIT[sq & 127];
+                        if let Some(cell) = board.get_mut(sq) {
+                            *cell = e.cell;
+                        }
+                        by_color[usize::from(e.color & 1)] |= bit;
+                        if let Some(b) = by_kind.get_mut(usize::from(e.slot)) {
+                            *b |= bit;
+                        }
+                    }
+                }};
+            }
             let mut s = 0;
             while s < 79 {
                 if valid < 16 {
@@ -978,7 +1004,7 @@ pub(super) fn decode_with<R: VariantHooks>(
                 if to < 79 {
                     w >>= e.bits;
                     valid -= usize::from(e.bits);
-                    put(to, e);
+                    put!(to, e);
                     s = to + 1;
                     continue;
                 }
@@ -999,8 +1025,11 @@ pub(super) fn decode_with<R: VariantHooks>(
                 let e = t.board_pieces[(w & 0xff) as usize];
                 w >>= e.bits;
                 valid -= zeros + usize::from(e.bits);
-                put(s, e);
+                put!(s, e);
                 s += 1;
+            }
+            if let Some(cells) = cells {
+                cells.finish(board, by_color, by_kind);
             }
             (end - valid, material, hash, w, valid)
         }
@@ -1011,6 +1040,13 @@ pub(super) fn decode_with<R: VariantHooks>(
     // Pieces of each kind of HAND_ORDER in both hands and off the board, in the lanes of
     // [`HAND_INC`].
     let mut counts = 0u128;
+    if let Via::Wide(wide) | Via::WalkWide(wide) = via
+        && BITS - pos >= HAND_VECTOR
+        && let Some(found) = wide.hands(bytes, pos, &t.hand_decode)
+    {
+        counts = found;
+        pos = BITS;
+    }
     // Up to three codes at a time while they are whole and end by bit 256; the rest (and any
     // error) one at a time.
     while pos < BITS {
@@ -1140,6 +1176,7 @@ mod tests {
 
         let decoders = [
             ("AVX-512", Wide::detect().map(Via::Wide)),
+            ("AVX-512 hands", Wide::detect().map(Via::WalkWide)),
             ("AVX2", Scan::detect().map(Via::Scan)),
         ];
         for (name, via) in decoders {

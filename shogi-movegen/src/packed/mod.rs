@@ -47,15 +47,18 @@
 //! any other `b` that decodes the two differ at most in the order of those trailing codes.
 //!
 //! # Speed
-//! Encoding takes about 50 ns and decoding about 85 to 120 ns on a 3.5 GHz Zen 4 (the crate
-//! README has the table). Decoding a board one code after another costs one dependent table
-//! lookup per piece, so on x86-64 processors with AVX-512 VBMI2 (Zen 4, Ice Lake and later)
-//! and with the `std` feature, boards with many pieces are decoded by a vector decoder that
-//! finds every code boundary at once; on those with AVX2 and a fast BMI2 (Haswell, Zen 3 and
-//! later) but not AVX-512, by one that finds the code starts with a small automaton stepped
-//! eight bits per byte shuffle and then places every piece independently (about 175 ns
-//! instead of 210 for a full board on a Zen 3). The processor is asked once, at the first
-//! decoding; all decoders give the same position, field for field, or the same error.
+//! Encoding takes about 50 ns. Decoding with validation takes about 70 to 100 ns on a
+//! Sapphire Rapids Xeon and 85 to 120 on a Zen 4 (the crate README has the tables).
+//! Decoding a board one code after another costs one dependent table lookup per piece, so
+//! on x86-64 processors with AVX-512 VBMI2, VPOPCNTDQ and GFNI (Ice Lake, Zen 4 and later)
+//! and with the `std` feature, the code starts are found by a small automaton stepped eight
+//! bits per byte shuffle and every code is then placed at once, the bitboards transposed out
+//! of the cells (boards with few pieces are walked with the cells in vectors, and long hand
+//! parts are decoded the same way); on those with AVX2 and a fast BMI2 (Haswell, Zen 3 and
+//! later) but not AVX-512, the same automaton finds the starts and every piece is placed
+//! independently (about 175 ns instead of 210 for a full board on a Zen 3). The processor is
+//! asked once, at the first decoding; all decoders give the same position, field for field,
+//! or the same error.
 //!
 //! # Move numbers
 //! HCP and PackedSfen carry no move number: decoded positions have move number 1 (as in

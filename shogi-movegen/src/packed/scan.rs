@@ -129,11 +129,11 @@ fn slow_pdep() -> bool {
 /// 0..8 the state after it, bytes 8..16 its start bits (bit `i` for a code starting at the
 /// byte's bit `i`).
 #[repr(C, align(16))]
-struct Step([u8; 16]);
+pub(super) struct Step(pub(super) [u8; 16]);
 
 /// The steps of the automaton whose transitions are `next[state][bit]`, state 0 being "a code
 /// starts here", by byte value.
-const fn automaton(next: [[u8; 2]; 8]) -> [Step; 256] {
+pub(super) const fn automaton(next: [[u8; 2]; 8]) -> [Step; 256] {
     let mut t = [const { Step([0; 16]) }; 256];
     let mut v = 0;
     while v < 256 {
@@ -161,7 +161,7 @@ const fn automaton(next: [[u8; 2]; 8]) -> [Step; 256] {
 /// `111`, 4 read `1111`, 5 to 7 one to three bits left. After a start, `0` is an empty
 /// square; `10` a pawn (two bits left); `110`, `1110` and `11110` six-bit codes; `11111` an
 /// eight-bit one.
-static BOARD: [Step; 256] = automaton(BOARD_NEXT);
+pub(super) static BOARD: [Step; 256] = automaton(BOARD_NEXT);
 
 /// The board automaton's transitions, `[state][bit]`.
 const BOARD_NEXT: [[u8; 2]; 8] = [
@@ -196,7 +196,7 @@ const _: () = {
 #[inline]
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn code_starts(stream: &[u8; 32], steps: &[Step; 256]) -> [u64; 4] {
+pub(super) fn code_starts(stream: &[u8; 32], steps: &[Step; 256]) -> [u64; 4] {
     let eight = _mm_set1_epi8(8);
     // The state before the byte, in every lane.
     let mut state = _mm_setzero_si128();
