@@ -49,6 +49,7 @@ pub(super) struct Tables {
     /// The board code in the first bits of each byte, as `cell | key << 8`: its mailbox cell
     /// and the index of its first key in the flattened Zobrist board table, `(cell - 1) * 81`
     /// (0 for a byte that starts with 0, an empty square).
+    #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
     pub(super) board_keyed: [u32; 256],
     /// The steps wholly inside the next 10 bits, by those bits.
     board_steps: [BoardStep; 1024],
@@ -852,6 +853,7 @@ fn decode<R: VariantHooks>(
 }
 
 /// How [`decode_with`] decodes the board.
+#[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
 #[derive(Clone, Copy)]
 pub(super) enum Via {
     /// One code after another.

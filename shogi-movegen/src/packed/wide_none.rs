@@ -1,4 +1,4 @@
-//! Without `std` or off x86-64 there is no AVX-512 board decoder: the token cannot exist.
+//! Without `std` or off x86-64 there is no AVX-512 decoder: the token cannot exist.
 
 use shogi_types::{Bitboard, Square};
 
@@ -22,6 +22,7 @@ impl Wide {
         _: &[u8; 32],
         _: &super::codec::Tables,
         _: bool,
+        _: bool,
     ) -> Result<crate::Position<R>, super::UnpackError<R>> {
         match self {}
     }
@@ -31,12 +32,38 @@ impl Wide {
     pub(super) fn board(
         self,
         _: &[u8; 32],
-        _: &[u8; 256],
+        _: &[u8; 128],
         _: [Square; 2],
         _: &mut [u8; 81],
         _: &mut [Bitboard; 2],
         _: &mut [Bitboard; SLOTS],
     ) -> (usize, u64, u64) {
         match self {}
+    }
+
+    /// Never called, as no `Wide` exists.
+    #[inline(always)]
+    pub(super) fn hands(self, _: &[u8; 32], _: usize, _: &[u8; 128]) -> Option<u128> {
+        match self {}
+    }
+}
+
+/// Never made, as no `Wide` exists.
+pub(super) struct Cells(());
+
+impl Cells {
+    /// Never called, as no `Wide` exists.
+    #[inline(always)]
+    pub(super) fn new(wide: Wide, _: [Square; 2]) -> Cells {
+        match wide {}
+    }
+
+    /// Never called, as no `Cells` exists.
+    #[inline(always)]
+    pub(super) fn put(&mut self, _: usize, _: u8) {}
+
+    /// Never called, as no `Cells` exists.
+    #[inline(always)]
+    pub(super) fn finish(self, _: &mut [u8; 81], _: &mut [Bitboard; 2], _: &mut [Bitboard; SLOTS]) {
     }
 }
