@@ -93,6 +93,25 @@ pub(crate) static BOARD_KEYS: [u64; 28 * 81 + 1] = {
     t
 };
 
+/// The board keys by square, then by mailbox cell: the key of the piece with cell `c` on
+/// square `sq` is at `sq * 32 + c` (0 for cell 0 and the unused cells 29 to 31), so that an
+/// index is a shift and an or.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) static BOARD_KEYS_BY_SQUARE: [u64; 81 * 32] = {
+    let keys = build();
+    let mut t = [0u64; 81 * 32];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut c = 1;
+        while c < 29 {
+            t[sq * 32 + c] = keys.board[c - 1][sq];
+            c += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// The key added once per piece of `kind` in `color`'s hand.
 #[inline(always)]
 pub(crate) fn hand_key(color: Color, kind: PieceKind) -> u64 {

@@ -70,6 +70,24 @@ impl Hand {
         sum
     }
 
+    /// The hand holding `counts[i]` pieces of the `i`-th hand kind, in the order pawn, lance,
+    /// knight, silver, gold, bishop, rook (the order of `PieceKind`).
+    ///
+    /// ```
+    /// use shogi_types::{Hand, PieceKind};
+    /// let hand = Hand::from_counts([3, 0, 0, 1, 0, 0, 2]);
+    /// assert_eq!(hand.count(PieceKind::Pawn), 3);
+    /// assert_eq!(hand.count(PieceKind::Silver), 1);
+    /// assert_eq!(hand.count(PieceKind::Rook), 2);
+    /// assert_eq!(hand.total(), 6);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_counts(counts: [u8; 7]) -> Hand {
+        let [p, l, n, s, g, b, r] = counts;
+        Hand(u64::from_le_bytes([p, l, n, s, g, b, r, 0]))
+    }
+
     /// The hand with `count` pieces of `kind`, or `None` if `kind` cannot be held in hand.
     #[inline]
     #[must_use]

@@ -447,9 +447,15 @@ pub(super) static PSFEN: Tables = tables(
 /// result.
 const DENSE: u32 = 20;
 
-/// As [`DENSE`], for [`super::wide`]: about 12 to 20 pieces (its fixed part is smaller, and
-/// its walk keeps the cells in vectors; measured on a Sapphire Rapids Xeon).
+/// As [`DENSE`], for [`super::wide`]'s decoder for full boards: about 12 to 20 pieces (its
+/// fixed part is smaller than [`super::scan`]'s); below it, down to [`SPARSE_WIDE`],
+/// [`super::wide`]'s decoder for few pieces (the automaton, then each piece on its own), and
+/// below that the walk, with the cells kept in vectors. Measured on random placements of
+/// every density on a Sapphire Rapids Xeon.
 const DENSE_WIDE: u32 = 17;
+
+/// See [`DENSE_WIDE`]: a board with almost no pieces (about 3 or fewer) is walked.
+const SPARSE_WIDE: u32 = 4;
 
 /// The shortest hand part (in bits, about 30 codes) that [`super::wide`] decodes; shorter
 /// ones are decoded a few codes at a time, which measured faster for them (the vector
@@ -844,7 +850,14 @@ fn decode<R: VariantHooks>(
     let next = u64::from_le_bytes(*bytes[8..].first_chunk::<8>().unwrap_or(&[0; 8]));
     let ones = (head >> 15 | next << 49).count_ones();
     if let Some(wide) = super::wide::Wide::detect() {
-        return wide.decode(bytes, t, validate, ones >= DENSE_WIDE);
+        let board = if ones >= DENSE_WIDE {
+            super::wide::Board::Full
+        } else if ones >= SPARSE_WIDE {
+            super::wide::Board::Sparse
+        } else {
+            super::wide::Board::Walk
+        };
+        return wide.decode(bytes, t, validate, board);
     }
     if let Some(scan) = super::scan::Scan::detect().filter(|_| ones >= DENSE) {
         return scan.decode(bytes, t, validate);
@@ -864,6 +877,8 @@ pub(super) enum Via {
     Scan(super::scan::Scan),
     /// One code after another for the board, the hands as [`super::wide`] decodes them.
     WalkWide(super::wide::Wide),
+    /// The board by [`super::wide`]'s decoder for few pieces, the hands as it decodes them.
+    WideSparse(super::wide::Wide),
 }
 
 /// [`decode`], with the board decoded `via` the given decoder.
@@ -939,6 +954,17 @@ pub(super) fn decode_with<R: VariantHooks>(
                 &mut out.by_kind,
             );
             // An empty window: the hands' first step reads the stream from `end`.
+            (end, material, hash, 0, 0)
+        }
+        Via::WideSparse(wide) => {
+            let (end, material, hash) = wide.sparse(
+                bytes,
+                &t.board_keyed,
+                [bk, wk],
+                &mut out.board,
+                &mut out.by_color,
+                &mut out.by_kind,
+            );
             (end, material, hash, 0, 0)
         }
         Via::Walk | Via::WalkWide(_) => {
@@ -1042,7 +1068,7 @@ pub(super) fn decode_with<R: VariantHooks>(
     // Pieces of each kind of HAND_ORDER in both hands and off the board, in the lanes of
     // [`HAND_INC`].
     let mut counts = 0u128;
-    if let Via::Wide(wide) | Via::WalkWide(wide) = via
+    if let Via::Wide(wide) | Via::WalkWide(wide) | Via::WideSparse(wide) = via
         && BITS - pos >= HAND_VECTOR
         && let Some(found) = wide.hands(bytes, pos, &t.hand_decode)
     {
@@ -1101,16 +1127,17 @@ pub(super) fn decode_with<R: VariantHooks>(
         }
     }
     for color in Color::ALL {
-        let hand = &mut out.hands[color];
         let held = (counts >> (42 * color.index())) as u64 & ((1 << 42) - 1);
         if held == 0 {
             continue;
         }
-        for (i, kind) in HAND_ORDER.into_iter().enumerate() {
-            let n = (held >> (6 * i)) as u8 & 63;
-            *hand = hand.with_count(kind, n).unwrap_or(*hand);
-            hash = hash.wrapping_add(zobrist::hand_key(color, kind).wrapping_mul(u64::from(n)));
+        let mut n = [0u8; 7];
+        for (i, (count, kind)) in n.iter_mut().zip(HAND_ORDER).enumerate() {
+            *count = (held >> (6 * i)) as u8 & 63;
+            hash =
+                hash.wrapping_add(zobrist::hand_key(color, kind).wrapping_mul(u64::from(*count)));
         }
+        out.hands[color] = Hand::from_counts(n);
     }
     if side == Color::White {
         hash = hash.wrapping_add(zobrist::white_key());
@@ -1179,6 +1206,7 @@ mod tests {
         let decoders = [
             ("AVX-512", Wide::detect().map(Via::Wide)),
             ("AVX-512 hands", Wide::detect().map(Via::WalkWide)),
+            ("AVX-512 sparse", Wide::detect().map(Via::WideSparse)),
             ("AVX2", Scan::detect().map(Via::Scan)),
         ];
         for (name, via) in decoders {

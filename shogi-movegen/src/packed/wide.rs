@@ -17,10 +17,11 @@
 //!    word, then counted (`vpopcntq`) for the material.
 //! 4. The Zobrist keys of the occupied squares are gathered (`vpgatherdq`).
 //!
-//! Boards with few pieces are still walked one code after another (see [`super::codec`]'s
-//! `DENSE_WIDE`), but with the cells kept in vectors ([`Cells`]: a masked broadcast per
-//! piece) and the bitboards then transposed out of them as above, instead of a
-//! read-modify-write of two bitboards in memory per piece.
+//! Boards with few pieces ([`Wide::sparse`], see [`super::codec`]'s `DENSE_WIDE`) take the
+//! code starts from the automaton up to the end of the board only, then place each piece on
+//! its own as [`super::scan`] does, its cell put in vectors ([`Cells`]: a masked broadcast per
+//! piece), the bitboards then transposed out of them as above. Boards with almost none are
+//! walked one code after another, also with the cells in vectors.
 //!
 //! Long hand parts (see `HAND_VECTOR`) are decoded the same way: the stream from the end of
 //! the board funnel-shifted into place (`vpshrdvq`), the code starts by an automaton of the
@@ -34,23 +35,23 @@
 //! field (a test compares them on random games, random placements and random bytes).
 //!
 //! On a Sapphire Rapids Xeon (2.6 GHz, shared) this decodes the starting position with
-//! validation in about 82 ns (the walk: 160), a middle game in about 95 (155).
+//! validation in about 80 ns (the walk: 160), a middle game in about 91 (155).
 
 use core::arch::x86_64::{
-    __m512i, _mm_cvtsi128_si64, _mm_extract_epi64, _mm_loadu_si128, _mm_or_si128,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_add_epi32, _mm256_cvtepu8_epi32,
-    _mm256_min_epu32, _mm256_mullo_epi32, _mm256_set1_epi32, _mm256_storeu_si256, _mm256_sub_epi32,
-    _mm512_add_epi8, _mm512_add_epi64, _mm512_adds_epu8, _mm512_and_si512, _mm512_castsi512_si128,
-    _mm512_castsi512_si256, _mm512_cvtepi64_epi8, _mm512_cvtepu32_epi64, _mm512_extracti64x4_epi64,
-    _mm512_gf2p8affine_epi64_epi8, _mm512_i32gather_epi64, _mm512_loadu_si512,
-    _mm512_mask_expand_epi8, _mm512_mask_set1_epi8, _mm512_maskz_compress_epi8,
-    _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi64,
-    _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2,
-    _mm512_multishift_epi64_epi8, _mm512_or_si512, _mm512_permutex2var_epi8,
-    _mm512_permutex2var_epi64, _mm512_permutexvar_epi8, _mm512_permutexvar_epi64,
-    _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set_epi64, _mm512_set1_epi8,
-    _mm512_set1_epi64, _mm512_setzero_si512, _mm512_shrdv_epi64, _mm512_shuffle_i64x2,
-    _mm512_srli_epi16, _mm512_storeu_si512, _mm512_test_epi8_mask, _pdep_u64, _pext_u64,
+    __m128i, __m512i, _bzhi_u64, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_or_si128,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_storeu_si256, _mm512_add_epi8,
+    _mm512_add_epi64, _mm512_adds_epu8, _mm512_and_si512, _mm512_castsi512_si128,
+    _mm512_castsi512_si256, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32, _mm512_cvtepu32_epi64,
+    _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64, _mm512_gf2p8affine_epi64_epi8,
+    _mm512_i32gather_epi64, _mm512_loadu_si512, _mm512_mask_expand_epi8, _mm512_mask_set1_epi8,
+    _mm512_maskz_compress_epi8, _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8,
+    _mm512_maskz_mov_epi64, _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8,
+    _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8, _mm512_or_si512,
+    _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
+    _mm512_permutexvar_epi64, _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set_epi64,
+    _mm512_set1_epi8, _mm512_set1_epi64, _mm512_setzero_si512, _mm512_shrdv_epi64,
+    _mm512_shuffle_i64x2, _mm512_slli_epi32, _mm512_srli_epi16, _mm512_storeu_si512,
+    _mm512_test_epi8_mask, _pdep_u64, _pext_u64,
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -102,8 +103,8 @@ impl Wide {
     }
 
     /// [`super::codec::decode_with`] in the build with the features (so that the decoders
-    /// are inlined into it): the board by this decoder if `dense`, else by the walk with the
-    /// cells in vectors; long hand parts by [`Wide::hands`].
+    /// are inlined into it), the board decoded as `board` says; long hand parts by
+    /// [`Wide::hands`].
     #[inline]
     #[allow(unsafe_code)]
     pub(super) fn decode<R: crate::VariantHooks>(
@@ -111,10 +112,29 @@ impl Wide {
         bytes: &[u8; 32],
         t: &super::codec::Tables,
         validate: bool,
-        dense: bool,
+        board: Board,
     ) -> Result<crate::Position<R>, super::UnpackError<R>> {
         // SAFETY: `self` exists, so `detect` found every feature `decode_wide` enables.
-        unsafe { decode_wide(bytes, t, validate, self, dense) }
+        unsafe { decode_wide(bytes, t, validate, self, board) }
+    }
+
+    /// As [`Wide::board`], for boards with few pieces: the code starts by the automaton up to
+    /// the end of the board, then each piece on its own (as [`super::scan`] does), its cell
+    /// put in vectors; `keyed` is the board codes' cells and key indices, by the code's
+    /// first 8 bits. Past the end of the stream it returns only the end.
+    #[inline]
+    #[allow(unsafe_code)]
+    pub(super) fn sparse(
+        self,
+        bytes: &[u8; 32],
+        keyed: &[u32; 256],
+        kings: [Square; 2],
+        board: &mut [u8; 81],
+        colors: &mut [Bitboard; 2],
+        kinds: &mut [Bitboard; SLOTS],
+    ) -> (usize, u64, u64) {
+        // SAFETY: `self` exists, so `detect` found every feature `decode_sparse` enables.
+        unsafe { decode_sparse(self, bytes, keyed, kings, board, colors, kinds) }
     }
 
     /// Decodes the hand and piece-box codes from bit `end` (below 256) of `bytes` to the
@@ -152,6 +172,17 @@ impl Wide {
         // SAFETY: `self` exists, so `detect` found every feature `board` enables.
         unsafe { decode_board(bytes, cells_of, kings, board, colors, kinds) }
     }
+}
+
+/// How [`Wide::decode`] decodes the board (chosen by how full it looks).
+#[derive(Clone, Copy)]
+pub(super) enum Board {
+    /// Every code at once ([`Wide::board`]).
+    Full,
+    /// The code starts, then each piece on its own ([`Wide::sparse`]).
+    Sparse,
+    /// One code after another, the cells kept in vectors ([`Cells`]).
+    Walk,
 }
 
 /// 64 bytes, aligned for whole-vector loads.
@@ -204,15 +235,6 @@ const fn iota(offset: usize, wrap: usize) -> Bytes64 {
 
 /// The positions `64m..64m+64`.
 const RAMP: [Bytes64; 4] = [iota(0, 256), iota(64, 256), iota(128, 256), iota(192, 256)];
-
-/// For key chunk `j`: bytes `8j..8j+8` to the bottom.
-const CHUNK: [Bytes64; 5] = [
-    iota(0, 64),
-    iota(8, 64),
-    iota(16, 64),
-    iota(24, 64),
-    iota(32, 64),
-];
 
 /// Each cell's flags: from byte 0, a bit for its kind bitboard among the first eight
 /// ([`slot`]); from byte 32, bit 0 horse, 1 dragon, 2 Black, 3 White, 4 to 7 the promoted
@@ -348,68 +370,15 @@ fn decode_wide<R: crate::VariantHooks>(
     t: &super::codec::Tables,
     validate: bool,
     wide: Wide,
-    dense: bool,
+    board: Board,
 ) -> Result<crate::Position<R>, super::UnpackError<R>> {
     use super::codec::{Via, decode_with};
-    if dense {
-        decode_with(bytes, t, validate, Via::Wide(wide))
-    } else {
-        decode_with(bytes, t, validate, Via::WalkWide(wide))
+    match board {
+        Board::Full => decode_with(bytes, t, validate, Via::Wide(wide)),
+        Board::Sparse => decode_with(bytes, t, validate, Via::WideSparse(wide)),
+        Board::Walk => decode_with(bytes, t, validate, Via::WalkWide(wide)),
     }
 }
-
-/// The start bits of the codes in the first `len` bytes of `stream` (bit `i` of the stream
-/// being bit `i % 8` of byte `i / 8`), reading from a start at bit 0 with `steps`; the later
-/// bytes' bits are clear. As [`super::scan`]'s, with the start bits of each byte put in
-/// their lane by a masked move rather than a shuffle (shuffles are the scarce operation).
-#[inline]
-#[allow(unsafe_code)]
-#[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
-)]
-fn starts_of(stream: &[u8; 32], steps: &[Step; 256], len: usize) -> [u64; 4] {
-    // The state before the byte, in every lane.
-    let mut state = _mm_setzero_si128();
-    let mut halves = [_mm_setzero_si128(); 2];
-    for (h, (half, bytes)) in halves.iter_mut().zip(stream.chunks_exact(16)).enumerate() {
-        // In a register (an indexed array would be kept in memory).
-        let mut acc = _mm_setzero_si128();
-        for (j, (&v, lane)) in bytes.iter().zip(&LANE).enumerate() {
-            if 16 * h + j >= len {
-                break;
-            }
-            // SAFETY: a step is 16 readable bytes, and so is each of `LANE`.
-            let (step, lane) = unsafe {
-                (
-                    _mm_loadu_si128(steps[usize::from(v)].0.as_ptr().cast()),
-                    _mm_loadu_si128(lane.0.as_ptr().cast()),
-                )
-            };
-            // The start bits by the state (index `8 | state`) in lane `j`, zeros elsewhere.
-            acc = _mm_or_si128(acc, _mm_shuffle_epi8(step, _mm_or_si128(state, lane)));
-            state = _mm_shuffle_epi8(step, state);
-        }
-        *half = acc;
-    }
-    [
-        _mm_cvtsi128_si64(halves[0]) as u64,
-        _mm_extract_epi64::<1>(halves[0]) as u64,
-        _mm_cvtsi128_si64(halves[1]) as u64,
-        _mm_extract_epi64::<1>(halves[1]) as u64,
-    ]
-}
-
-/// By lane `j`: the shuffle indices that take a step's start bits (`8 | state`) into lane
-/// `j` and zeros (indices with bit 7 set) into the others, once or-ed with the state.
-const LANE: [Step; 16] = {
-    let mut t = [const { Step([0x80; 16]) }; 16];
-    let mut j = 0;
-    while j < 16 {
-        t[j].0[j] = 8;
-        j += 1;
-    }
-    t
-};
 
 /// The hand codes' automaton (both formats): 0 start, 1 read `1`, 2 read `11`, 3 read
 /// `111`, 4 to 6 one to three bits left. After a start, `0` begins a three-bit code (pawns),
@@ -518,11 +487,27 @@ fn decode_hands(bytes: &[u8; 32], end: usize, hand_decode: &[u8; 128]) -> Option
         _mm512_set1_epi64((end % 64) as i64),
     );
     let src = _mm512_maskz_mov_epi64(0x0f, src);
-    let mut stream = [0u8; 32];
-    // SAFETY: `stream` is 32 writable bytes.
-    unsafe { _mm256_storeu_si256(stream.as_mut_ptr().cast(), _mm512_castsi512_si256(src)) };
+    // The same words in general registers, for the automaton (a byte from a register is a
+    // shift, from a vector a shuffle).
+    let mut w = [0u64; 4];
+    for (word, chunk) in w.iter_mut().zip(bytes.chunks_exact(8)) {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(chunk);
+        *word = u64::from_le_bytes(b);
+    }
+    let (k, off) = (end / 64, (end % 64) as u32);
+    let word = |i: usize| w.get(i).copied().unwrap_or(0);
+    // The code starts, a word at a time up to bit `len`.
+    let mut starts = [0u64; 3];
+    let mut state = _mm_setzero_si128();
+    for (i, found) in starts.iter_mut().enumerate() {
+        if 64 * i > len {
+            break;
+        }
+        let v = word(k + i) >> off | (word(k + i + 1) << 1) << (63 - off);
+        *found = word_starts(&HAND, &mut state, v);
+    }
     // The codes must end exactly at the stream's end: a code starts at bit `len`.
-    let starts = starts_of(&stream, &HAND, len / 8 + 1);
     if starts[len / 64] >> (len % 64) & 1 == 0 {
         return None;
     }
@@ -741,6 +726,118 @@ impl Cells {
     }
 }
 
+/// By byte `b` of a word: the shuffle indices that take a step's start bits (`8 | state`)
+/// into lane `b` and zeros into the others, once or-ed with the state.
+const LANE8: [Step; 8] = {
+    let mut t = [const { Step([0x80; 16]) }; 8];
+    let mut b = 0;
+    while b < 8 {
+        t[b].0[b] = 8;
+        b += 1;
+    }
+    t
+};
+
+/// The start bits of the codes in the 64 bits of `word` (bit `i` of the stream in bit `i`),
+/// by the automaton of `steps` from `state`, which is left as after the word.
+#[inline]
+#[allow(unsafe_code)]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
+)]
+fn word_starts(steps: &[Step; 256], state: &mut __m128i, word: u64) -> u64 {
+    let mut acc = _mm_setzero_si128();
+    for (b, lane) in word.to_le_bytes().iter().zip(&LANE8) {
+        // SAFETY: a step is 16 readable bytes, and so is each of `LANE8`.
+        let (step, lane) = unsafe {
+            (
+                _mm_loadu_si128(steps[usize::from(*b)].0.as_ptr().cast()),
+                _mm_loadu_si128(lane.0.as_ptr().cast()),
+            )
+        };
+        acc = _mm_or_si128(acc, _mm_shuffle_epi8(step, _mm_or_si128(*state, lane)));
+        *state = _mm_shuffle_epi8(step, *state);
+    }
+    _mm_cvtsi128_si64(acc) as u64
+}
+
+/// [`Wide::sparse`].
+#[inline]
+#[allow(unsafe_code)]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
+)]
+fn decode_sparse(
+    wide: Wide,
+    bytes: &[u8; 32],
+    keyed: &[u32; 256],
+    kings: [Square; 2],
+    board: &mut [u8; 81],
+    colors: &mut [Bitboard; 2],
+    kinds: &mut [Bitboard; SLOTS],
+) -> (usize, u64, u64) {
+    let mut w = [0u64; 4];
+    for (word, chunk) in w.iter_mut().zip(bytes.chunks_exact(8)) {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(chunk);
+        *word = u64::from_le_bytes(b);
+    }
+    // The board part from its first bit (bit 15): at most 241 bits, then zeros.
+    let part = [
+        w[0] >> 15 | w[1] << 49,
+        w[1] >> 15 | w[2] << 49,
+        w[2] >> 15 | w[3] << 49,
+        w[3] >> 15,
+    ];
+    // The code starts, a word at a time until the board's 80th.
+    let mut state = _mm_setzero_si128();
+    let mut starts = [0u64; 4];
+    let mut before = [0u32; 4];
+    let mut seen = 0u32;
+    let mut end = None;
+    for (k, (&word, found)) in part.iter().zip(starts.iter_mut()).enumerate() {
+        let bits = word_starts(&BOARD, &mut state, word);
+        let n = bits.count_ones();
+        before[k] = seen;
+        if seen + n >= 80 {
+            let at = _pdep_u64(1 << (79 - seen), bits).trailing_zeros();
+            *found = bits & ((1u64 << at) - 1);
+            end = Some(64 * k + at as usize + 15);
+            break;
+        }
+        *found = bits;
+        seen += n;
+    }
+    let Some(end) = end.filter(|&e| e <= BITS) else {
+        return (end.unwrap_or(BITS + 1), 0, 0);
+    };
+    let [bk, wk] = kings;
+    let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
+    let mut cells = Cells::new(wide, kings);
+    let keys = &zobrist::BOARD_KEYS;
+    let last_key = keys.len() - 1;
+    let mut hash = keys[7 * 81 + bk.index()].wrapping_add(keys[21 * 81 + wk.index()]);
+    for k in 0..4 {
+        let starts_k = starts[k];
+        let mut pieces = starts_k & part[k];
+        // The 8 bits from bit `i` are `word >> i | next << (63 - i)` for any `i` below 64.
+        let word = part[k];
+        let next = part.get(k + 1).map_or(0, |w| w << 1);
+        while pieces != 0 {
+            let i = pieces.trailing_zeros();
+            pieces &= pieces - 1;
+            let s = before[k] as usize + _bzhi_u64(starts_k, i).count_ones() as usize;
+            let sq = s + usize::from(s >= first) + usize::from(s >= second);
+            let code = (word >> i | next << (63 - i)) as u8;
+            let e = keyed[usize::from(code)];
+            cells.put(sq.min(80), e as u8);
+            hash = hash.wrapping_add(keys[((e >> 8) as usize + sq).min(last_key)]);
+        }
+    }
+    let material = mailbox(cells.low, cells.high, board, colors, kinds);
+    (end, material, hash)
+}
+
 /// [`Wide::board`].
 #[inline]
 #[allow(unsafe_code)]
@@ -845,39 +942,59 @@ fn decode_board(
         high = _mm512_mask_set1_epi8(high, (bit >= 64) as u64 * (1u64 << (bit & 63)), cell);
     }
     let material = mailbox(low, high, board, colors, kinds);
-    let occupied = |v| _mm512_test_epi8_mask(v, v);
     // The keys of the pieces, kings included: the occupied squares and their cells packed
-    // together (zeros after them), 8 at a time widened to key indices
-    // `(cell - 1) * 81 + square`, the zeros' clamped to the zero key past the table, gathered.
-    let keys = &zobrist::BOARD_KEYS;
+    // together (zeros after them: index 0, a zero key), 16 at a time widened to key indices
+    // `square * 32 + cell`, gathered eight at a time.
+    let occupied_low = _mm512_test_epi8_mask(low, low);
+    let occupied_high = _mm512_test_epi8_mask(high, high) & 0x1_ffff;
+    let n_low = occupied_low.count_ones();
+    let n = n_low + occupied_high.count_ones();
+    let from = if n_low >= 64 { 0 } else { u64::MAX << n_low };
+    let join = |a, b| {
+        _mm512_mask_expand_epi8(
+            _mm512_maskz_compress_epi8(occupied_low, a),
+            from,
+            _mm512_maskz_compress_epi8(occupied_high, b),
+        )
+    };
+    let squares = join(load(&RAMP[0]), load(&RAMP[1]));
+    let cells = join(low, high);
+    let keys = &zobrist::BOARD_KEYS_BY_SQUARE;
     let mut sum = _mm512_setzero_si512();
-    for (cells, occupied, base) in [
-        (low, occupied(low), &RAMP[0]),
-        (high, occupied(high) & 0x1_ffff, &RAMP[1]),
-    ] {
-        let n = occupied.count_ones() as usize;
-        let squares = _mm512_maskz_compress_epi8(occupied, load(base));
-        let cells = _mm512_maskz_compress_epi8(occupied, cells);
-        for (chunk, pick) in CHUNK.iter().enumerate() {
-            if 8 * chunk >= n {
-                break;
-            }
-            let pick = load(pick);
-            let sq = _mm256_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutexvar_epi8(
-                pick, squares,
-            )));
-            let c =
-                _mm256_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_permutexvar_epi8(pick, cells)));
-            let index = _mm256_min_epu32(
-                _mm256_add_epi32(
-                    _mm256_mullo_epi32(c, _mm256_set1_epi32(81)),
-                    _mm256_sub_epi32(sq, _mm256_set1_epi32(81)),
-                ),
-                _mm256_set1_epi32(28 * 81),
-            );
-            // SAFETY: every index is at most 28 * 81 (clamped), in `keys`.
-            let found = unsafe { _mm512_i32gather_epi64::<8>(index, keys.as_ptr().cast()) };
-            sum = _mm512_add_epi64(sum, found);
+    let lanes = [
+        (
+            _mm512_castsi512_si128(squares),
+            _mm512_castsi512_si128(cells),
+        ),
+        (
+            _mm512_extracti32x4_epi32::<1>(squares),
+            _mm512_extracti32x4_epi32::<1>(cells),
+        ),
+        (
+            _mm512_extracti32x4_epi32::<2>(squares),
+            _mm512_extracti32x4_epi32::<2>(cells),
+        ),
+    ];
+    for (g, (sq, cell)) in lanes.into_iter().enumerate() {
+        if 16 * g as u32 >= n {
+            break;
+        }
+        let index = _mm512_or_si512(
+            _mm512_slli_epi32::<5>(_mm512_cvtepu8_epi32(sq)),
+            _mm512_cvtepu8_epi32(cell),
+        );
+        // SAFETY: every index is below 81 * 32 (squares below 81, cells below 32), in `keys`.
+        sum = _mm512_add_epi64(sum, unsafe {
+            _mm512_i32gather_epi64::<8>(_mm512_castsi512_si256(index), keys.as_ptr().cast())
+        });
+        if 16 * g as u32 + 8 < n {
+            // SAFETY: as above.
+            sum = _mm512_add_epi64(sum, unsafe {
+                _mm512_i32gather_epi64::<8>(
+                    _mm512_extracti64x4_epi64::<1>(index),
+                    keys.as_ptr().cast(),
+                )
+            });
         }
     }
     let hash = _mm512_reduce_add_epi64(sum) as u64;

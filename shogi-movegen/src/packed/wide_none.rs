@@ -4,6 +4,17 @@ use shogi_types::{Bitboard, Square};
 
 use crate::position::SLOTS;
 
+/// How the board would be decoded (as in the AVX-512 build).
+#[derive(Clone, Copy)]
+pub(super) enum Board {
+    /// Every code at once.
+    Full,
+    /// The code starts, then each piece on its own.
+    Sparse,
+    /// One code after another.
+    Walk,
+}
+
 /// Uninhabited: no processor here is known to have the instructions.
 #[derive(Clone, Copy)]
 pub(super) enum Wide {}
@@ -22,7 +33,7 @@ impl Wide {
         _: &[u8; 32],
         _: &super::codec::Tables,
         _: bool,
-        _: bool,
+        _: Board,
     ) -> Result<crate::Position<R>, super::UnpackError<R>> {
         match self {}
     }
@@ -33,6 +44,20 @@ impl Wide {
         self,
         _: &[u8; 32],
         _: &[u8; 128],
+        _: [Square; 2],
+        _: &mut [u8; 81],
+        _: &mut [Bitboard; 2],
+        _: &mut [Bitboard; SLOTS],
+    ) -> (usize, u64, u64) {
+        match self {}
+    }
+
+    /// Never called, as no `Wide` exists.
+    #[inline(always)]
+    pub(super) fn sparse(
+        self,
+        _: &[u8; 32],
+        _: &[u32; 256],
         _: [Square; 2],
         _: &mut [u8; 81],
         _: &mut [Bitboard; 2],
