@@ -58,7 +58,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 use shogi_types::{Bitboard, PieceKind, Square};
 
 use super::codec::BITS;
-use super::scan::{BOARD, Step, automaton, code_starts};
+use super::scan::{BOARD, Step, automaton};
 use crate::position::{SLOTS, slot};
 use crate::zobrist;
 
@@ -872,12 +872,9 @@ fn decode_board(
         w[2] >> 15 | w[3] << 49,
         w[3] >> 15,
     ];
-    let mut stream = [0u8; 32];
-    for (chunk, word) in stream.chunks_exact_mut(8).zip(part) {
-        chunk.copy_from_slice(&word.to_le_bytes());
-    }
     // The code starts, by the automaton.
-    let starts = code_starts(&stream, &BOARD);
+    let mut state = _mm_setzero_si128();
+    let starts = part.map(|word| word_starts(&BOARD, &mut state, word));
     let n = starts.map(u64::count_ones);
     // The start of code 80 (the 80th start) ends the board; the board overruns the stream
     // if there is none in the 256 bits.
