@@ -175,21 +175,50 @@ const BOARD_NEXT: [[u8; 2]; 8] = [
     [6, 6],
 ];
 
+/// The length of the code at the bottom of `w` by the automaton of transitions `next`: the
+/// bits read from a start until the next start.
+pub(super) const fn automaton_code_len(next: [[u8; 2]; 8], w: u64) -> usize {
+    let (mut state, mut len) = (next[0][(w & 1) as usize], 1);
+    while state != 0 {
+        state = next[state as usize][(w >> len & 1) as usize];
+        len += 1;
+    }
+    len
+}
+
 // The automaton's code lengths are the walk's.
 const _: () = {
     let mut w = 1u64;
     while w < 256 {
-        // Run from a start until the next start.
-        let next = BOARD_NEXT;
-        let (mut state, mut len) = (next[0][(w & 1) as usize], 1);
-        while state != 0 {
-            state = next[state as usize][(w >> len & 1) as usize];
-            len += 1;
-        }
-        assert!(len == super::codec::board_code_len(w));
+        assert!(automaton_code_len(BOARD_NEXT, w) == super::codec::board_code_len(w));
         w += 2;
     }
 };
+
+/// The stream `bytes` in four little-endian words.
+#[inline(always)]
+pub(super) fn stream_words(bytes: &[u8; 32]) -> [u64; 4] {
+    let mut w = [0u64; 4];
+    for (word, chunk) in w.iter_mut().zip(bytes.chunks_exact(8)) {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(chunk);
+        *word = u64::from_le_bytes(b);
+    }
+    w
+}
+
+/// The board part of the stream `bytes`, from its first bit (bit 15), in four words: at most
+/// 241 bits, then zeros.
+#[inline(always)]
+pub(super) fn board_part(bytes: &[u8; 32]) -> [u64; 4] {
+    let w = stream_words(bytes);
+    [
+        w[0] >> 15 | w[1] << 49,
+        w[1] >> 15 | w[2] << 49,
+        w[2] >> 15 | w[3] << 49,
+        w[3] >> 15,
+    ]
+}
 
 /// The start bits of the codes in `stream` (32 bytes, bit `i` of the stream being bit
 /// `i % 8` of byte `i / 8`), reading from a start at bit 0 with `steps`.
@@ -275,19 +304,7 @@ fn decode_board(
     colors: &mut [Bitboard; 2],
     kinds: &mut [Bitboard; SLOTS],
 ) -> (usize, u64, u64) {
-    let mut w = [0u64; 4];
-    for (word, chunk) in w.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(chunk);
-        *word = u64::from_le_bytes(b);
-    }
-    // The board part from its first bit (bit 15): at most 241 bits, then zeros.
-    let part = [
-        w[0] >> 15 | w[1] << 49,
-        w[1] >> 15 | w[2] << 49,
-        w[2] >> 15 | w[3] << 49,
-        w[3] >> 15,
-    ];
+    let part = board_part(bytes);
     let mut stream = [0u8; 32];
     for (chunk, word) in stream.chunks_exact_mut(8).zip(part) {
         chunk.copy_from_slice(&word.to_le_bytes());

@@ -58,7 +58,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 use shogi_types::{Bitboard, PieceKind, Square};
 
 use super::codec::BITS;
-use super::scan::{BOARD, Step, automaton};
+use super::scan::{BOARD, Step, automaton, automaton_code_len, board_part, stream_words};
 use crate::position::{SLOTS, slot};
 use crate::zobrist;
 
@@ -401,13 +401,7 @@ const HAND_NEXT: [[u8; 2]; 8] = [
 const _: () = {
     let mut w = 0u64;
     while w < 128 {
-        let next = HAND_NEXT;
-        let (mut state, mut len) = (next[0][(w & 1) as usize], 1);
-        while state != 0 {
-            state = next[state as usize][(w >> len & 1) as usize];
-            len += 1;
-        }
-        assert!(len == super::codec::hand_code_len(w));
+        assert!(automaton_code_len(HAND_NEXT, w) == super::codec::hand_code_len(w));
         w += 1;
     }
 };
@@ -489,12 +483,7 @@ fn decode_hands(bytes: &[u8; 32], end: usize, hand_decode: &[u8; 128]) -> Option
     let src = _mm512_maskz_mov_epi64(0x0f, src);
     // The same words in general registers, for the automaton (a byte from a register is a
     // shift, from a vector a shuffle).
-    let mut w = [0u64; 4];
-    for (word, chunk) in w.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(chunk);
-        *word = u64::from_le_bytes(b);
-    }
+    let w = stream_words(bytes);
     let (k, off) = (end / 64, (end % 64) as u32);
     let word = |i: usize| w.get(i).copied().unwrap_or(0);
     // The code starts, a word at a time up to bit `len`.
@@ -776,19 +765,7 @@ fn decode_sparse(
     colors: &mut [Bitboard; 2],
     kinds: &mut [Bitboard; SLOTS],
 ) -> (usize, u64, u64) {
-    let mut w = [0u64; 4];
-    for (word, chunk) in w.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(chunk);
-        *word = u64::from_le_bytes(b);
-    }
-    // The board part from its first bit (bit 15): at most 241 bits, then zeros.
-    let part = [
-        w[0] >> 15 | w[1] << 49,
-        w[1] >> 15 | w[2] << 49,
-        w[2] >> 15 | w[3] << 49,
-        w[3] >> 15,
-    ];
+    let part = board_part(bytes);
     // The code starts, a word at a time until the board's 80th.
     let mut state = _mm_setzero_si128();
     let mut starts = [0u64; 4];
@@ -859,19 +836,7 @@ fn decode_board(
     let windows = [0, 1, 2, 3].map(|m| {
         _mm512_multishift_epi64_epi8(shift, _mm512_permutexvar_epi8(load(&WINDOW_BYTES[m]), src))
     });
-    // The board part from its first bit (bit 15): at most 241 bits, then zeros.
-    let mut w = [0u64; 4];
-    for (word, chunk) in w.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(chunk);
-        *word = u64::from_le_bytes(b);
-    }
-    let part = [
-        w[0] >> 15 | w[1] << 49,
-        w[1] >> 15 | w[2] << 49,
-        w[2] >> 15 | w[3] << 49,
-        w[3] >> 15,
-    ];
+    let part = board_part(bytes);
     // The code starts, by the automaton.
     let mut state = _mm_setzero_si128();
     let starts = part.map(|word| word_starts(&BOARD, &mut state, word));
