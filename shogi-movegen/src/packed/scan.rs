@@ -255,6 +255,30 @@ pub(super) fn code_starts(stream: &[u8; 32], steps: &[Step; 256]) -> [u64; 4] {
     out
 }
 
+/// The board's part of the code starts `starts` (the automaton's, from bit 15): the starts
+/// before the 80th, the number of the board's codes before each word (79 for the words
+/// after the board), and where the 80th start is, the end of the board, counted from bit 15
+/// (`None` if the 256 bits hold fewer than 80 starts).
+#[inline]
+#[target_feature(enable = "bmi1,bmi2,popcnt")]
+pub(super) fn board_starts(starts: [u64; 4]) -> ([u64; 4], [u32; 4], Option<usize>) {
+    let mut board = [0u64; 4];
+    let mut before = [79u32; 4];
+    let mut seen = 0u32;
+    for k in 0..4 {
+        let n = starts[k].count_ones();
+        before[k] = seen;
+        if seen + n >= 80 {
+            let at = _pdep_u64(1 << (79 - seen), starts[k]).trailing_zeros();
+            board[k] = starts[k] & ((1u64 << at) - 1);
+            return (board, before, Some(64 * k + at as usize));
+        }
+        board[k] = starts[k];
+        seen += n;
+    }
+    (board, before, None)
+}
+
 /// [`Scan::decode`].
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 fn decode_scan<R: crate::VariantHooks>(
@@ -310,24 +334,7 @@ fn decode_board(
         chunk.copy_from_slice(&word.to_le_bytes());
     }
     let starts = code_starts(&stream, &BOARD);
-    // The start of code 80 ends the board; the starts before it are the board's.
-    let mut board_starts = [0u64; 4];
-    // The number of the board's codes before each word.
-    let mut before = [79u32; 4];
-    let mut seen = 0u32;
-    let mut end = None;
-    for k in 0..4 {
-        let n = starts[k].count_ones();
-        before[k] = seen;
-        if seen + n >= 80 {
-            let at = _pdep_u64(1 << (79 - seen), starts[k]).trailing_zeros();
-            board_starts[k] = starts[k] & ((1u64 << at) - 1);
-            end = Some(64 * k + at as usize);
-            break;
-        }
-        board_starts[k] = starts[k];
-        seen += n;
-    }
+    let (board_starts, before, end) = board_starts(starts);
     let Some(end) = end else {
         return (BITS + 1, 0, 0);
     };

@@ -4,7 +4,8 @@
 //! The board codes are a chain: where a code starts depends on the lengths of all before it,
 //! so decoding them one after another costs a dependent table load per piece. Here:
 //!
-//! 1. The code starts are found by [`super::scan`]'s automaton (a byte shuffle per 8 bits),
+//! 1. The code starts are found by [`super::scan`]'s automaton (a byte shuffle per 8 bits,
+//!    fed a word at a time from general registers),
 //!    and the end of the board is the 80th start (`pdep`).
 //! 2. For every bit of the board part, the 8 bits from it (`vpmultishiftqb`); those at the
 //!    starts are packed together (`vpcompressb`, one vector of 64 bits at a time) and the
@@ -23,9 +24,9 @@
 //! piece), the bitboards then transposed out of them as above. Boards with almost none are
 //! walked one code after another, also with the cells in vectors.
 //!
-//! Long hand parts (see `HAND_VECTOR`) are decoded the same way: the stream from the end of
-//! the board funnel-shifted into place (`vpshrdvq`), the code starts by an automaton of the
-//! hand codes, the codes packed and looked up, and each owner's pieces counted by kind with
+//! Long hand parts (see `HAND_VECTOR`) are decoded the same way: the code starts by an
+//! automaton of the hand codes from the end of the board, the 8 bits at each taken as for the
+//! board, the codes packed and looked up, and each owner's pieces counted by kind with
 //! the same transposition. Anything unusual (a bad code, codes not ending exactly at bit
 //! 256) falls back to the walk, which reports it.
 //!
@@ -45,11 +46,10 @@ use core::arch::x86_64::{
     _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64, _mm512_gf2p8affine_epi64_epi8,
     _mm512_i32gather_epi64, _mm512_loadu_si512, _mm512_mask_expand_epi8, _mm512_mask_set1_epi8,
     _mm512_maskz_compress_epi8, _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8,
-    _mm512_maskz_mov_epi64, _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8,
-    _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8, _mm512_or_si512,
-    _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
-    _mm512_permutexvar_epi64, _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set_epi64,
-    _mm512_set1_epi8, _mm512_set1_epi64, _mm512_setzero_si512, _mm512_shrdv_epi64,
+    _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2,
+    _mm512_multishift_epi64_epi8, _mm512_or_si512, _mm512_permutex2var_epi8,
+    _mm512_permutex2var_epi64, _mm512_permutexvar_epi8, _mm512_popcnt_epi64,
+    _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi64, _mm512_setzero_si512,
     _mm512_shuffle_i64x2, _mm512_slli_epi32, _mm512_srli_epi16, _mm512_storeu_si512,
     _mm512_test_epi8_mask, _pdep_u64, _pext_u64,
 };
@@ -58,7 +58,9 @@ use core::sync::atomic::{AtomicU8, Ordering};
 use shogi_types::{Bitboard, PieceKind, Square};
 
 use super::codec::BITS;
-use super::scan::{BOARD, Step, automaton, automaton_code_len, board_part, stream_words};
+use super::scan::{
+    BOARD, Step, automaton, automaton_code_len, board_part, board_starts, stream_words,
+};
 use crate::position::{SLOTS, slot};
 use crate::zobrist;
 
@@ -193,16 +195,15 @@ const fn bytes64(f: [u8; 64]) -> Bytes64 {
     Bytes64(f)
 }
 
-/// For the vector of bit positions `64m..64m+64`: the input byte of each byte of each
-/// 64-bit lane, so that lane `k` holds the 64 stream bits from bit `64m + 8k + 8`.
+/// For the vector of bit positions `64m..64m+64` of the stream: the input byte of each byte
+/// of each 64-bit lane, so that lane `k` holds the 64 stream bits from bit `64m + 8k`.
 const WINDOW_BYTES: [Bytes64; 4] = {
     let mut t = [const { Bytes64([0; 64]) }; 4];
     let mut m = 0;
     while m < 4 {
         let mut i = 0;
         while i < 64 {
-            // Bytes past 31 are zeros in the source vector (indices below 64).
-            t[m].0[i] = (8 * m + i / 8 + 1 + i % 8) as u8;
+            t[m].0[i] = (8 * m + i / 8 + i % 8) as u8;
             i += 1;
         }
         m += 1;
@@ -210,17 +211,25 @@ const WINDOW_BYTES: [Bytes64; 4] = {
     t
 };
 
-/// The bit offset in its lane of the 8 bits of each position: position `64m + 8k + j` is
-/// stream bit `64m + 8k + j + 15`, which is bit `j + 7` of lane `k`.
-const WINDOW_SHIFT: Bytes64 = {
-    let mut t = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = (i % 8 + 7) as u8;
-        i += 1;
-    }
-    bytes64(t)
-};
+/// The 8 bits from each of the stream's bits `first + 64m .. first + 64m + 64`, the stream
+/// being `src` (32 bytes, then zeros): the lanes of [`WINDOW_BYTES`] moved on by `first / 8`
+/// bytes, each byte's 8 bits taken from bit `first % 8 + j` of its lane (`j` its place in
+/// the lane). The bytes read stay below 64 while `first / 8 + 8m` is at most 49.
+#[inline]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
+)]
+fn windows(src: __m512i, first: usize, m: usize) -> __m512i {
+    let lanes = _mm512_permutexvar_epi8(
+        _mm512_add_epi8(
+            load(&WINDOW_BYTES[m % 4]),
+            _mm512_set1_epi8((first / 8) as i8),
+        ),
+        src,
+    );
+    let shift = _mm512_add_epi8(load(&iota(0, 8)), _mm512_set1_epi8((first % 8) as i8));
+    _mm512_multishift_epi64_epi8(shift, lanes)
+}
 
 /// Byte `i` holds `(offset + i) % wrap`: the index vectors of the lookups below.
 const fn iota(offset: usize, wrap: usize) -> Bytes64 {
@@ -406,36 +415,6 @@ const _: () = {
     }
 };
 
-/// For the hand stream (its bit 0 the first hand code's): the input byte of each byte of
-/// each 64-bit lane of the vector of positions `64m..64m+64`, so that lane `k` holds the 64
-/// bits from bit `64m + 8k`.
-const HAND_WINDOW_BYTES: [Bytes64; 3] = {
-    let mut t = [const { Bytes64([0; 64]) }; 3];
-    let mut m = 0;
-    while m < 3 {
-        let mut i = 0;
-        while i < 64 {
-            t[m].0[i] = (8 * m + i / 8 + i % 8) as u8;
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// The bit offset in its lane of each position of the hand stream.
-const HAND_WINDOW_SHIFT: Bytes64 = iota_mod8();
-
-const fn iota_mod8() -> Bytes64 {
-    let mut t = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = (i % 8) as u8;
-        i += 1;
-    }
-    bytes64(t)
-}
-
 /// By hand symbol (`kind index | owner << 3`, owner 0 Black, 1 White, 2 the box): from byte
 /// 0, a bit for the kind if Black's; from byte 32, if White's.
 const HAND_FLAGS: Bytes64 = {
@@ -469,20 +448,10 @@ const BOX_FLAGS: Bytes64 = {
 fn decode_hands(bytes: &[u8; 32], end: usize, hand_decode: &[u8; 128]) -> Option<u128> {
     let bits = super::codec::BITS;
     let len = bits.checked_sub(end).filter(|&l| l > 0 && l < 192)?;
-    // The stream from bit `end`, zeros after it: each word funnel-shifted from two.
     // SAFETY: the 32 bytes of `bytes` are readable; the masked-off bytes are not read.
-    let words = unsafe { _mm512_maskz_loadu_epi8(u64::from(u32::MAX), bytes.as_ptr().cast()) };
-    let k = (end / 64) as i64;
-    let ramp = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-    let from = _mm512_add_epi64(ramp, _mm512_set1_epi64(k));
-    let src = _mm512_shrdv_epi64(
-        _mm512_permutexvar_epi64(from, words),
-        _mm512_permutexvar_epi64(_mm512_add_epi64(from, _mm512_set1_epi64(1)), words),
-        _mm512_set1_epi64((end % 64) as i64),
-    );
-    let src = _mm512_maskz_mov_epi64(0x0f, src);
-    // The same words in general registers, for the automaton (a byte from a register is a
-    // shift, from a vector a shuffle).
+    let src = unsafe { _mm512_maskz_loadu_epi8(u64::from(u32::MAX), bytes.as_ptr().cast()) };
+    // The stream from bit `end`, zeros after it, a word at a time in general registers for
+    // the automaton (a byte from a register is a shift, from a vector a shuffle).
     let w = stream_words(bytes);
     let (k, off) = (end / 64, (end % 64) as u32);
     let word = |i: usize| w.get(i).copied().unwrap_or(0);
@@ -516,14 +485,7 @@ fn decode_hands(bytes: &[u8; 32], end: usize, hand_decode: &[u8; 128]) -> Option
         return None;
     }
     // The 8 bits at each code start, in order.
-    let shift = load(&HAND_WINDOW_SHIFT);
-    let chunk = |i: usize| {
-        let windows = _mm512_multishift_epi64_epi8(
-            shift,
-            _mm512_permutexvar_epi8(load(&HAND_WINDOW_BYTES[i]), src),
-        );
-        _mm512_maskz_compress_epi8(masks[i], windows)
-    };
+    let chunk = |i: usize| _mm512_maskz_compress_epi8(masks[i], windows(src, end, i));
     let above = |p: u32| if p >= 64 { 0 } else { u64::MAX << p };
     let mut codes = chunk(0);
     codes = _mm512_mask_expand_epi8(codes, above(n[0]), chunk(1));
@@ -831,33 +793,21 @@ fn decode_board(
 ) -> (usize, u64, u64) {
     // SAFETY: the 32 bytes of `bytes` are readable; the masked-off bytes are not read.
     let src = unsafe { _mm512_maskz_loadu_epi8(u64::from(u32::MAX), bytes.as_ptr().cast()) };
-    // For every bit of the board part, the 8 bits from it.
-    let shift = load(&WINDOW_SHIFT);
-    let windows = [0, 1, 2, 3].map(|m| {
-        _mm512_multishift_epi64_epi8(shift, _mm512_permutexvar_epi8(load(&WINDOW_BYTES[m]), src))
-    });
+    // For every bit of the board part (from bit 15), the 8 bits from it.
+    let windows = [0, 1, 2, 3].map(|m| windows(src, 15, m));
     let part = board_part(bytes);
     // The code starts, by the automaton.
     let mut state = _mm_setzero_si128();
-    let starts = part.map(|word| word_starts(&BOARD, &mut state, word));
-    let n = starts.map(u64::count_ones);
-    // The start of code 80 (the 80th start) ends the board; the board overruns the stream
-    // if there is none in the 256 bits.
-    let mut seen = 0u32;
-    let mut end = BITS + 1;
-    for (k, (&word, &count)) in starts.iter().zip(&n).enumerate() {
-        if seen + count >= 80 {
-            end = 64 * k + _pdep_u64(1 << (79 - seen), word).trailing_zeros() as usize + 15;
-            break;
-        }
-        seen += count;
-    }
+    // The start of code 80 ends the board; the board overruns the stream if there is none
+    // in the 256 bits.
+    let (starts, before, end) =
+        board_starts(part.map(|word| word_starts(&BOARD, &mut state, word)));
+    let end = end.map_or(BITS + 1, |e| e + 15);
     // The 8 bits at each start, in order: each vector's packed together, then joined, the
     // first 64 codes in `low`, the next in `high` (a join is a masked expand into the
-    // places from the count before it on).
+    // places from the count before it on; the vectors past the board are empty).
     let packed = [0, 1, 2, 3].map(|m| _mm512_maskz_compress_epi8(starts[m], windows[m]));
     let from = |p: u32| if p >= 64 { 0 } else { u64::MAX << p };
-    let before = [0, n[0], n[0] + n[1], n[0] + n[1] + n[2]];
     let mut low = packed[0];
     let mut high = _mm512_setzero_si512();
     for m in 1..4 {
