@@ -51,6 +51,10 @@ pub(super) struct Tables {
     /// (0 for a byte that starts with 0, an empty square).
     #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
     pub(super) board_keyed: [u32; 256],
+    /// The board code in the first bits of each byte that starts with 1 (a piece), as one in
+    /// the byte of its unpromoted kind's index in [`HAND_ORDER`] (0 for an empty square).
+    #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
+    pub(super) board_material: [u64; 256],
     /// The steps wholly inside the next 10 bits, by those bits.
     board_steps: [BoardStep; 1024],
     /// Hand decoding: the next 7 bits to `kind index | owner << 3 | len << 5`, where owner is
@@ -62,6 +66,10 @@ pub(super) struct Tables {
     hand_multi: [u32; 1024],
     /// The counts of the codes of `hand_multi`, as the sum of their [`HAND_INC`].
     hand_multi_inc: [u128; 1024],
+    /// The counts of the hand or piece-box code at the bottom of each 7 bits, as its
+    /// [`HAND_INC`] (0 for no code): its low word, then its high word.
+    #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
+    pub(super) hand_inc: [[u64; 128]; 2],
 }
 
 /// The codes of two consecutive board cells, for writing.
@@ -320,7 +328,31 @@ const fn tables(board: [[Code; 14]; 2], hand: [[Code; 2]; 7], piece_box: [Code; 
             }
             keyed
         },
+        board_material: {
+            let mut material = [0u64; 256];
+            let mut v = 0;
+            while v < 256 {
+                if board_decode[v] & 31 != 0 {
+                    material[v] = 1 << (board_decode[v] >> 24 & 63);
+                }
+                v += 1;
+            }
+            material
+        },
         board_steps: board_steps(&board_decode),
+        hand_inc: {
+            let mut inc = [[0u64; 128]; 2];
+            let mut v = 0;
+            while v < 128 {
+                if hand_decode[v] != 0 {
+                    let lanes = HAND_INC[(hand_decode[v] & 31) as usize];
+                    inc[0][v] = lanes as u64;
+                    inc[1][v] = (lanes >> 64) as u64;
+                }
+                v += 1;
+            }
+            inc
+        },
         hand_decode,
         hand_multi,
         hand_multi_inc,
@@ -461,6 +493,10 @@ const SPARSE_WIDE: u32 = 4;
 /// ones are decoded a few codes at a time, which measured faster for them (the vector
 /// decoder's fixed part waits for the end of the board).
 const HAND_VECTOR: usize = 100;
+
+/// The shortest hand part (in bits) that [`super::scan`] decodes: shorter ones are walked.
+#[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
+const HAND_SCAN: usize = 140;
 
 /// The number of bits of both formats.
 pub(super) const BITS: usize = 256;
@@ -859,8 +895,8 @@ fn decode<R: VariantHooks>(
         };
         return wide.decode(bytes, t, validate, board);
     }
-    if let Some(scan) = super::scan::Scan::detect().filter(|_| ones >= DENSE) {
-        return scan.decode(bytes, t, validate);
+    if let Some(scan) = super::scan::Scan::detect() {
+        return scan.decode(bytes, t, validate, ones >= DENSE);
     }
     decode_with(bytes, t, validate, Via::Walk)
 }
@@ -875,6 +911,8 @@ pub(super) enum Via {
     Wide(super::wide::Wide),
     /// The code starts by an automaton, then each piece on its own ([`super::scan`]).
     Scan(super::scan::Scan),
+    /// One code after another for the board, the hands as [`super::scan`] decodes them.
+    WalkScan(super::scan::Scan),
     /// One code after another for the board, the hands as [`super::wide`] decodes them.
     WalkWide(super::wide::Wide),
     /// The board by [`super::wide`]'s decoder for few pieces, the hands as it decodes them.
@@ -967,7 +1005,7 @@ pub(super) fn decode_with<R: VariantHooks>(
             );
             (end, material, hash, 0, 0)
         }
-        Via::Walk | Via::WalkWide(_) => {
+        Via::Walk | Via::WalkWide(_) | Via::WalkScan(_) => {
             let board = &mut out.board;
             board[bk.index()] = cell::encode(Some(BLACK_KING));
             board[wk.index()] = cell::encode(Some(WHITE_KING));
@@ -1071,6 +1109,13 @@ pub(super) fn decode_with<R: VariantHooks>(
     if let Via::Wide(wide) | Via::WalkWide(wide) | Via::WideSparse(wide) = via
         && BITS - pos >= HAND_VECTOR
         && let Some(found) = wide.hands(bytes, pos, &t.hand_decode)
+    {
+        counts = found;
+        pos = BITS;
+    }
+    if let Via::Scan(scan) | Via::WalkScan(scan) = via
+        && BITS - pos >= HAND_SCAN
+        && let Some(found) = scan.hands(bytes, pos, &t.hand_inc)
     {
         counts = found;
         pos = BITS;
@@ -1208,6 +1253,7 @@ mod tests {
             ("AVX-512 hands", Wide::detect().map(Via::WalkWide)),
             ("AVX-512 sparse", Wide::detect().map(Via::WideSparse)),
             ("AVX2", Scan::detect().map(Via::Scan)),
+            ("AVX2 hands", Scan::detect().map(Via::WalkScan)),
         ];
         for (name, via) in decoders {
             let Some(via) = via else {
@@ -1291,6 +1337,10 @@ mod tests {
                         && let Ok(bytes) = encode(&pos, t)
                     {
                         check(&bytes, t);
+                        // With a bit flipped: bad codes and overruns in long hand parts.
+                        let mut flipped = bytes;
+                        flipped[random() as usize % 32] ^= 1 << (random() % 8);
+                        check(&flipped, t);
                     }
                 }
                 for _ in 0..20_000 {

@@ -29,10 +29,11 @@
 //! random placements of a set from almost empty boards to full ones, and random bytes).
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _bzhi_u64, _mm_add_epi8, _mm_alignr_epi8, _mm_loadu_si128, _mm_set1_epi8,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_and_si256, _mm256_andnot_si256,
-    _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_sub_epi8, _pdep_u64,
+    __m128i, __m256i, _bzhi_u64, _mm_add_epi8, _mm_alignr_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
+    _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128,
+    _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
+    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
+    _mm256_storeu_si256, _mm256_sub_epi8, _pdep_u64,
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -86,9 +87,10 @@ impl Scan {
         bytes: &[u8; 32],
         t: &Tables,
         validate: bool,
+        dense: bool,
     ) -> Result<crate::Position<R>, super::UnpackError<R>> {
         // SAFETY: `self` exists, so `detect` found every feature `decode_scan` enables.
-        unsafe { decode_scan(bytes, t, validate, self) }
+        unsafe { decode_scan(bytes, t, validate, self, dense) }
     }
 
     /// Decodes the board part of `bytes` with `t` into `board` (kings included) and its
@@ -108,6 +110,17 @@ impl Scan {
     ) -> (usize, u64, u64) {
         // SAFETY: `self` exists, so `detect` found every feature `decode_board` enables.
         unsafe { decode_board(bytes, t, kings, board, colors, kinds) }
+    }
+
+    /// The pieces of each kind in the hand and piece-box codes from bit `end` to the end of
+    /// the stream, in the lanes of the walk's `HAND_INC`, by the table `inc` (the lanes of the
+    /// code at the bottom of each 7 bits; zeros for a bad code); `None` if the codes are not
+    /// all valid or do not end exactly at bit 256 (the walk then reports what is wrong).
+    #[inline]
+    #[allow(unsafe_code)]
+    pub(super) fn hands(self, bytes: &[u8; 32], end: usize, inc: &[[u64; 128]; 2]) -> Option<u128> {
+        // SAFETY: `self` exists, so `detect` found every feature `decode_hands` enables.
+        unsafe { decode_hands(bytes, end, inc) }
     }
 }
 
@@ -195,6 +208,65 @@ const _: () = {
     }
 };
 
+/// The hand codes' automaton (both formats): 0 start, 1 read `1`, 2 read `11`, 3 read
+/// `111`, 4 to 6 one to three bits left. After a start, `0` begins a three-bit code (pawns),
+/// `1111` a seven-bit one (bishops, rooks), anything else a five-bit one.
+pub(super) static HAND: [Step; 256] = automaton(HAND_NEXT);
+
+/// The hand automaton's transitions, `[state][bit]` (state 7 unused).
+const HAND_NEXT: [[u8; 2]; 8] = [
+    [5, 1],
+    [6, 2],
+    [5, 3],
+    [4, 6],
+    [0, 0],
+    [4, 4],
+    [5, 5],
+    [0, 0],
+];
+
+// The hand automaton's code lengths are the walk's.
+const _: () = {
+    let mut w = 0u64;
+    while w < 128 {
+        assert!(automaton_code_len(HAND_NEXT, w) == super::codec::hand_code_len(w));
+        w += 1;
+    }
+};
+
+/// By byte `b` of a word: the shuffle indices that take a step's start bits (`8 | state`)
+/// into lane `b` and zeros into the others, once or-ed with the state.
+const LANE8: [Step; 8] = {
+    let mut t = [const { Step([0x80; 16]) }; 8];
+    let mut b = 0;
+    while b < 8 {
+        t[b].0[b] = 8;
+        b += 1;
+    }
+    t
+};
+
+/// The start bits of the codes in the 64 bits of `word` (bit `i` of the stream in bit `i`),
+/// by the automaton of `steps` from `state`, which is left as after the word.
+#[inline]
+#[allow(unsafe_code)]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(super) fn word_starts(steps: &[Step; 256], state: &mut __m128i, word: u64) -> u64 {
+    let mut acc = _mm_setzero_si128();
+    for (b, lane) in word.to_le_bytes().iter().zip(&LANE8) {
+        // SAFETY: a step is 16 readable bytes, and so is each of `LANE8`.
+        let (step, lane) = unsafe {
+            (
+                _mm_loadu_si128(steps[usize::from(*b)].0.as_ptr().cast()),
+                _mm_loadu_si128(lane.0.as_ptr().cast()),
+            )
+        };
+        acc = _mm_or_si128(acc, _mm_shuffle_epi8(step, _mm_or_si128(*state, lane)));
+        *state = _mm_shuffle_epi8(step, *state);
+    }
+    _mm_cvtsi128_si64(acc) as u64
+}
+
 /// The stream `bytes` in four little-endian words.
 #[inline(always)]
 pub(super) fn stream_words(bytes: &[u8; 32]) -> [u64; 4] {
@@ -279,6 +351,64 @@ pub(super) fn board_starts(starts: [u64; 4]) -> ([u64; 4], [u32; 4], Option<usiz
     (board, before, None)
 }
 
+/// [`Scan::hands`].
+#[inline]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+fn decode_hands(bytes: &[u8; 32], end: usize, inc: &[[u64; 128]; 2]) -> Option<u128> {
+    let len = BITS.checked_sub(end).filter(|&l| l > 0 && l < 192)?;
+    // The stream from bit `end`, zeros after it.
+    let w = stream_words(bytes);
+    let bits = |at: usize| {
+        let (k, off) = (at / 64, (at % 64) as u32);
+        let word = |i: usize| w.get(i).copied().unwrap_or(0);
+        word(k) >> off | (word(k + 1) << 1) << (63 - off)
+    };
+    let part = [0, 64, 128].map(|i| bits(end + i));
+    // The code starts, a word at a time up to bit `len`.
+    let mut starts = [0u64; 4];
+    let mut state = _mm_setzero_si128();
+    for (i, (found, &v)) in starts.iter_mut().zip(&part).enumerate() {
+        if 64 * i > len {
+            break;
+        }
+        *found = word_starts(&HAND, &mut state, v);
+    }
+    // The codes must end exactly at the stream's end: a code starts at bit `len`.
+    if starts[len / 64] >> (len % 64) & 1 == 0 {
+        return None;
+    }
+    starts[len / 64] &= (1 << (len % 64)) - 1;
+    // 56 bits at a time, so that the 7 bits of a code are in the same word as its start.
+    let mut codes = 0;
+    let (mut low, mut high) = (0u64, 0u64);
+    for k in 0..4 {
+        let (q, r) = (56 * k / 64, 56 * k % 64);
+        let mut m = starts[q] >> r & ((1 << 56) - 1);
+        if r > 8 {
+            m |= starts[q + 1] << (64 - r) & ((1 << 56) - 1);
+        }
+        let word = bits(end + 56 * k);
+        codes += m.count_ones();
+        while m != 0 {
+            let j = m.trailing_zeros();
+            m &= m - 1;
+            let code = (word >> j & 0x7f) as usize;
+            let (sum, carry) = low.overflowing_add(inc[0][code]);
+            low = sum;
+            high = high
+                .wrapping_add(inc[1][code])
+                .wrapping_add(u64::from(carry));
+        }
+    }
+    let counts = u128::from(low) | u128::from(high) << 64;
+    // Every code counts once among the pieces off the board (lanes 14 to 20, six bits each,
+    // none above 54): their sum is the number of valid codes.
+    const ONES: u64 = 0x0010_4104_1041;
+    let off_board = (counts >> 84) as u64;
+    let valid = (off_board.wrapping_mul(ONES) >> 36) & 63;
+    (valid == u64::from(codes)).then_some(counts)
+}
+
 /// [`Scan::decode`].
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 fn decode_scan<R: crate::VariantHooks>(
@@ -286,8 +416,14 @@ fn decode_scan<R: crate::VariantHooks>(
     t: &Tables,
     validate: bool,
     scan: Scan,
+    dense: bool,
 ) -> Result<crate::Position<R>, super::UnpackError<R>> {
-    super::codec::decode_with(bytes, t, validate, super::codec::Via::Scan(scan))
+    use super::codec::{Via, decode_with};
+    if dense {
+        decode_with(bytes, t, validate, Via::Scan(scan))
+    } else {
+        decode_with(bytes, t, validate, Via::WalkScan(scan))
+    }
 }
 
 /// `1 +` the kind of each kind bitboard ([`crate::position::slot`]) that holds one kind:
@@ -298,19 +434,16 @@ const ONE_KIND: [i8; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 13, 14];
 #[repr(C, align(32))]
 struct Bytes32([u8; 32]);
 
-/// By `1 +` kind (each 128-bit lane): the index in `HAND_ORDER` of its unpromoted kind; 255
-/// for empty squares (0) and kings.
-const ORDER_OF_KIND: Bytes32 = {
-    let mut t = [255u8; 32];
+/// 128 bytes, aligned for whole-vector stores.
+#[repr(C, align(32))]
+struct Bytes32x4([[u8; 32]; 4]);
+
+/// 0 to 31.
+const IOTA: Bytes32 = {
+    let mut t = [0u8; 32];
     let mut i = 0;
     while i < 32 {
-        let c = i % 16;
-        if c >= 1 && c < 15 {
-            t[i] = super::codec::CELL_ORDER[c];
-            if t[i] == 7 {
-                t[i] = 255;
-            }
-        }
+        t[i] = i as u8;
         i += 1;
     }
     Bytes32(t)
@@ -334,7 +467,7 @@ fn decode_board(
         chunk.copy_from_slice(&word.to_le_bytes());
     }
     let starts = code_starts(&stream, &BOARD);
-    let (board_starts, before, end) = board_starts(starts);
+    let (board_starts, _, end) = board_starts(starts);
     let Some(end) = end else {
         return (BITS + 1, 0, 0);
     };
@@ -343,29 +476,62 @@ fn decode_board(
     }
     let [bk, wk] = kings;
     let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
-    // The mailbox, and past it zeros: room for any index masked to 7 bits.
-    let mut cells = [0u8; 128];
+    // The board square of the stream's `s`-th code: `s` plus one for each king square up to
+    // it (by vector compares, then read a byte at a time).
+    let mut square_of = Bytes32x4([[0; 32]; 4]);
+    {
+        let first = _mm256_set1_epi8(first as i8 - 1);
+        let second = _mm256_set1_epi8(second as i8 - 1);
+        for (c, out) in square_of.0.iter_mut().enumerate() {
+            // SAFETY: `IOTA` is 32 readable bytes and `out` 32 writable ones.
+            unsafe {
+                let s = _mm256_add_epi8(
+                    _mm256_loadu_si256(IOTA.0.as_ptr().cast::<__m256i>()),
+                    _mm256_set1_epi8(32 * c as i8),
+                );
+                let sq = _mm256_sub_epi8(
+                    _mm256_sub_epi8(s, _mm256_cmpgt_epi8(s, first)),
+                    _mm256_cmpgt_epi8(s, second),
+                );
+                _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), sq);
+            }
+        }
+    }
+    let square_of = square_of.0.as_flattened();
+    // The mailbox, and past it zeros: room for any index of a byte.
+    let mut cells = [0u8; 256];
     cells[bk.index()] = 8;
     cells[wk.index()] = 22;
     let keys = &zobrist::BOARD_KEYS;
     let last_key = keys.len() - 1;
     let mut hash = keys[7 * 81 + bk.index()].wrapping_add(keys[21 * 81 + wk.index()]);
-    for k in 0..4 {
-        let starts = board_starts[k];
-        let mut pieces = starts & part[k];
-        // The stream from this word on, the next word shifted one to the left so that the
-        // 8 bits from bit `i` are `word >> i | next << (63 - i)` for any `i` below 64.
-        let word = part[k];
-        let next = part.get(k + 1).map_or(0, |w| w << 1);
+    // 56 bits at a time, so that the 8 bits of a code are in the same word as its start.
+    let chunk = |w: &[u64; 4], k: usize| {
+        let (q, r) = (56 * k / 64, 56 * k % 64);
+        let high = match w.get(q + 1) {
+            Some(&next) if r > 0 => next << (64 - r),
+            _ => 0,
+        };
+        w[q] >> r | high
+    };
+    let mut seen = 0;
+    let mut material = 0u64;
+    for k in 0..5 {
+        let starts = chunk(&board_starts, k) & ((1 << 56) - 1);
+        let word = chunk(&part, k);
+        let mut pieces = starts & word;
+        let before = seen;
+        seen += starts.count_ones() as usize;
         while pieces != 0 {
             let i = pieces.trailing_zeros();
             pieces &= pieces - 1;
-            let s = before[k] as usize + _bzhi_u64(starts, i).count_ones() as usize;
-            let sq = s + usize::from(s >= first) + usize::from(s >= second);
-            let code = (word >> i | next << (63 - i)) as u8;
-            let e = t.board_keyed[usize::from(code)];
-            cells[sq & 127] = e as u8;
-            hash = hash.wrapping_add(keys[((e >> 8) as usize + sq).min(last_key)]);
+            let s = before + _bzhi_u64(starts, i).count_ones() as usize;
+            let sq = square_of[s & 127];
+            let code = usize::from((word >> i) as u8);
+            let e = t.board_keyed[code];
+            material = material.wrapping_add(t.board_material[code]);
+            cells[usize::from(sq)] = e as u8;
+            hash = hash.wrapping_add(keys[((e >> 8) as usize + usize::from(sq)).min(last_key)]);
         }
     }
     if let Some(from) = cells.first_chunk::<81>() {
@@ -374,9 +540,6 @@ fn decode_board(
     // Bitboards compared out of the cells: white from 15; the kind of a cell from
     // `cell - 14 * white`, 1 + kind.
     let mut masks = [[0u32; 3]; 2 + SLOTS];
-    let mut counts = [0u32; 7];
-    // SAFETY: `ORDER_OF_KIND` is 32 readable bytes.
-    let order_of_kind = unsafe { _mm256_loadu_si256(ORDER_OF_KIND.0.as_ptr().cast::<__m256i>()) };
     for (j, chunk) in cells[..96].chunks_exact(32).enumerate() {
         // SAFETY: `chunk` is 32 readable bytes.
         let v = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast::<__m256i>()) };
@@ -388,10 +551,6 @@ fn decode_board(
         masks[1][j] = mask(white);
         for (slot, &kind_plus_one) in ONE_KIND.iter().enumerate() {
             masks[2 + slot][j] = mask(_mm256_cmpeq_epi8(kind, _mm256_set1_epi8(kind_plus_one)));
-        }
-        let order = _mm256_shuffle_epi8(order_of_kind, kind);
-        for (o, n) in counts.iter_mut().enumerate() {
-            *n += mask(_mm256_cmpeq_epi8(order, _mm256_set1_epi8(o as i8))).count_ones();
         }
         // Promoted minors: kinds 8 to 11.
         masks[2 + 10][j] = mask(_mm256_andnot_si256(
@@ -409,10 +568,6 @@ fn decode_board(
     }
     for (kind, m) in kinds.iter_mut().zip(&masks[2..]) {
         *kind = bitboard(*m);
-    }
-    let mut material = 0u64;
-    for (i, n) in counts.into_iter().enumerate() {
-        material |= u64::from(n) << (8 * i);
     }
     (end + 15, material, hash)
 }

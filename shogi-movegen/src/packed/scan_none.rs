@@ -23,6 +23,7 @@ impl Scan {
         _: &[u8; 32],
         _: &Tables,
         _: bool,
+        _: bool,
     ) -> Result<crate::Position<R>, super::UnpackError<R>> {
         match self {}
     }
@@ -38,6 +39,12 @@ impl Scan {
         _: &mut [Bitboard; 2],
         _: &mut [Bitboard; SLOTS],
     ) -> (usize, u64, u64) {
+        match self {}
+    }
+
+    /// Never called, as no `Scan` exists.
+    #[inline(always)]
+    pub(super) fn hands(self, _: &[u8; 32], _: usize, _: &[[u64; 128]; 2]) -> Option<u128> {
         match self {}
     }
 }

@@ -39,28 +39,25 @@
 //! validation in about 80 ns (the walk: 160), a middle game in about 91 (155).
 
 use core::arch::x86_64::{
-    __m128i, __m512i, _bzhi_u64, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_or_si128,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_storeu_si256, _mm512_add_epi8,
-    _mm512_add_epi64, _mm512_adds_epu8, _mm512_and_si512, _mm512_castsi512_si128,
-    _mm512_castsi512_si256, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32, _mm512_cvtepu32_epi64,
-    _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64, _mm512_gf2p8affine_epi64_epi8,
-    _mm512_i32gather_epi64, _mm512_loadu_si512, _mm512_mask_expand_epi8, _mm512_mask_set1_epi8,
-    _mm512_maskz_compress_epi8, _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8,
-    _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2,
-    _mm512_multishift_epi64_epi8, _mm512_or_si512, _mm512_permutex2var_epi8,
-    _mm512_permutex2var_epi64, _mm512_permutexvar_epi8, _mm512_popcnt_epi64,
-    _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi64, _mm512_setzero_si512,
-    _mm512_shuffle_i64x2, _mm512_slli_epi32, _mm512_srli_epi16, _mm512_storeu_si512,
-    _mm512_test_epi8_mask, _pdep_u64, _pext_u64,
+    __m512i, _bzhi_u64, _mm_cvtsi128_si64, _mm_setzero_si128, _mm_storeu_si128,
+    _mm256_storeu_si256, _mm512_add_epi8, _mm512_add_epi64, _mm512_adds_epu8, _mm512_and_si512,
+    _mm512_castsi512_si128, _mm512_castsi512_si256, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32,
+    _mm512_cvtepu32_epi64, _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64,
+    _mm512_gf2p8affine_epi64_epi8, _mm512_i32gather_epi64, _mm512_loadu_si512,
+    _mm512_mask_expand_epi8, _mm512_mask_set1_epi8, _mm512_maskz_compress_epi8,
+    _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_permutex2var_epi8,
+    _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8,
+    _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
+    _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi64,
+    _mm512_setzero_si512, _mm512_shuffle_i64x2, _mm512_slli_epi32, _mm512_srli_epi16,
+    _mm512_storeu_si512, _mm512_test_epi8_mask, _pdep_u64, _pext_u64,
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use shogi_types::{Bitboard, PieceKind, Square};
 
 use super::codec::BITS;
-use super::scan::{
-    BOARD, Step, automaton, automaton_code_len, board_part, board_starts, stream_words,
-};
+use super::scan::{BOARD, HAND, board_part, board_starts, stream_words, word_starts};
 use crate::position::{SLOTS, slot};
 use crate::zobrist;
 
@@ -389,32 +386,6 @@ fn decode_wide<R: crate::VariantHooks>(
     }
 }
 
-/// The hand codes' automaton (both formats): 0 start, 1 read `1`, 2 read `11`, 3 read
-/// `111`, 4 to 6 one to three bits left. After a start, `0` begins a three-bit code (pawns),
-/// `1111` a seven-bit one (bishops, rooks), anything else a five-bit one.
-static HAND: [Step; 256] = automaton(HAND_NEXT);
-
-/// The hand automaton's transitions, `[state][bit]` (state 7 unused).
-const HAND_NEXT: [[u8; 2]; 8] = [
-    [5, 1],
-    [6, 2],
-    [5, 3],
-    [4, 6],
-    [0, 0],
-    [4, 4],
-    [5, 5],
-    [0, 0],
-];
-
-// The hand automaton's code lengths are the walk's.
-const _: () = {
-    let mut w = 0u64;
-    while w < 128 {
-        assert!(automaton_code_len(HAND_NEXT, w) == super::codec::hand_code_len(w));
-        w += 1;
-    }
-};
-
 /// By hand symbol (`kind index | owner << 3`, owner 0 Black, 1 White, 2 the box): from byte
 /// 0, a bit for the kind if Black's; from byte 32, if White's.
 const HAND_FLAGS: Bytes64 = {
@@ -675,41 +646,6 @@ impl Cells {
         // `mailbox` enables.
         unsafe { mailbox(self.low, self.high, board, colors, kinds) };
     }
-}
-
-/// By byte `b` of a word: the shuffle indices that take a step's start bits (`8 | state`)
-/// into lane `b` and zeros into the others, once or-ed with the state.
-const LANE8: [Step; 8] = {
-    let mut t = [const { Step([0x80; 16]) }; 8];
-    let mut b = 0;
-    while b < 8 {
-        t[b].0[b] = 8;
-        b += 1;
-    }
-    t
-};
-
-/// The start bits of the codes in the 64 bits of `word` (bit `i` of the stream in bit `i`),
-/// by the automaton of `steps` from `state`, which is left as after the word.
-#[inline]
-#[allow(unsafe_code)]
-#[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
-)]
-fn word_starts(steps: &[Step; 256], state: &mut __m128i, word: u64) -> u64 {
-    let mut acc = _mm_setzero_si128();
-    for (b, lane) in word.to_le_bytes().iter().zip(&LANE8) {
-        // SAFETY: a step is 16 readable bytes, and so is each of `LANE8`.
-        let (step, lane) = unsafe {
-            (
-                _mm_loadu_si128(steps[usize::from(*b)].0.as_ptr().cast()),
-                _mm_loadu_si128(lane.0.as_ptr().cast()),
-            )
-        };
-        acc = _mm_or_si128(acc, _mm_shuffle_epi8(step, _mm_or_si128(*state, lane)));
-        *state = _mm_shuffle_epi8(step, *state);
-    }
-    _mm_cvtsi128_si64(acc) as u64
 }
 
 /// [`Wide::sparse`].
