@@ -547,6 +547,17 @@ impl Writer {
         }
     }
 
+    /// Appends the 64 bits of `bits`.
+    #[inline(always)]
+    fn put_word(&mut self, bits: u64) {
+        if let Some(word) = self.words.get_mut(self.at) {
+            *word = self.acc | bits << self.n;
+        }
+        self.at += 1;
+        // `>> 1 >>` keeps the shift below 64 when `n` is 0.
+        self.acc = bits >> 1 >> (63 - self.n);
+    }
+
     /// Appends `code` `count` times (`count * code.len` at most 63).
     #[inline(always)]
     fn put_repeated(&mut self, code: Code, count: u8) {
@@ -589,6 +600,7 @@ const CELL_MATERIAL: [u64; 32] = {
 
 /// The pieces of each kind of [`HAND_ORDER`] on `board`, from the sum of the
 /// [`CELL_MATERIAL`] of its cells (counted again one cell at a time if a lane overflowed).
+#[inline(always)]
 fn board_material(material: u64, board: &[u8; 81]) -> [u32; 7] {
     let mut used = [0u32; 7];
     for (i, n) in used.iter_mut().enumerate() {
@@ -672,6 +684,14 @@ pub(super) fn encode<R: VariantHooks>(
             None => return Err(PackError::TooMuchMaterial { kind }),
         }
     }
+    // The hand part on its own (its chain of writes does not wait for the board's), then
+    // joined after the board.
+    let mut h = Writer {
+        words: [0; 4],
+        at: 0,
+        acc: 0,
+        n: 0,
+    };
     for color in Color::ALL {
         let hand = hands[color];
         if hand.is_empty() {
@@ -680,15 +700,20 @@ pub(super) fn encode<R: VariantHooks>(
         for (i, kind) in HAND_ORDER.into_iter().enumerate() {
             let n = hand.count(kind);
             if n != 0 {
-                w.put_repeated(t.hand[i][color.index()], n);
+                h.put_repeated(t.hand[i][color.index()], n);
             }
         }
     }
     for (i, &n) in left.iter().enumerate() {
         if n != 0 {
-            w.put_repeated(t.piece_box[i], n);
+            h.put_repeated(t.piece_box[i], n);
         }
     }
+    // The hand part after the board.
+    for &word in h.words.iter().take(h.at) {
+        w.put_word(word);
+    }
+    w.put(h.acc, h.n);
     debug_assert_eq!((w.at, w.n), (4, 0));
     let mut out = [0u8; 32];
     for (chunk, word) in out.chunks_exact_mut(8).zip(w.words) {
