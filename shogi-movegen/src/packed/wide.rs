@@ -458,9 +458,15 @@ fn decode_hands(bytes: &[u8; 32], end: usize, hand_decode: &[u8; 128]) -> Option
     // The 8 bits at each code start, in order.
     let chunk = |i: usize| _mm512_maskz_compress_epi8(masks[i], windows(src, end, i));
     let above = |p: u32| if p >= 64 { 0 } else { u64::MAX << p };
-    let mut codes = chunk(0);
-    codes = _mm512_mask_expand_epi8(codes, above(n[0]), chunk(1));
-    codes = _mm512_mask_expand_epi8(codes, above(n[0] + n[1]), chunk(2));
+    // (A chunk is zeros after its codes, so the joins are independent expands or-ed
+    // together.)
+    let codes = _mm512_or_si512(
+        chunk(0),
+        _mm512_or_si512(
+            _mm512_maskz_expand_epi8(above(n[0]), chunk(1)),
+            _mm512_maskz_expand_epi8(above(n[0] + n[1]), chunk(2)),
+        ),
+    );
     let valid = (1u64 << total) - 1;
     // SAFETY: `hand_decode` has 128 bytes, so 64 from 0 and from 64.
     let (low, high) = unsafe {
@@ -744,17 +750,23 @@ fn decode_board(
     // places from the count before it on; the vectors past the board are empty).
     let packed = [0, 1, 2, 3].map(|m| _mm512_maskz_compress_epi8(starts[m], windows[m]));
     let from = |p: u32| if p >= 64 { 0 } else { u64::MAX << p };
+    // (A pack is zeros after its codes, so the joins are independent expands or-ed
+    // together.)
     let mut low = packed[0];
     let mut high = _mm512_setzero_si512();
     for m in 1..4 {
-        low = _mm512_mask_expand_epi8(low, from(before[m]), packed[m]);
+        low = _mm512_or_si512(low, _mm512_maskz_expand_epi8(from(before[m]), packed[m]));
         // The codes of vector `m` from code 64 on, from the first of them.
-        let skip = 64u32.saturating_sub(before[m]) as i8;
-        let on = _mm512_permutexvar_epi8(
-            _mm512_add_epi8(load(&RAMP[0]), _mm512_set1_epi8(skip)),
+        let skip = 64u32.saturating_sub(before[m]);
+        let on = _mm512_maskz_permutexvar_epi8(
+            u64::MAX.checked_shr(skip).unwrap_or(0),
+            _mm512_add_epi8(load(&RAMP[0]), _mm512_set1_epi8(skip as i8)),
             packed[m],
         );
-        high = _mm512_mask_expand_epi8(high, from(before[m].saturating_sub(64)), on);
+        high = _mm512_or_si512(
+            high,
+            _mm512_maskz_expand_epi8(from(before[m].saturating_sub(64)), on),
+        );
     }
     // The cells of the codes: those starting with 1 by their other seven bits (the index's
     // eighth bit, shifted in from the next byte, is ignored), the others empty.
