@@ -186,7 +186,7 @@ pub(super) const fn automaton(next: [[u8; 2]; 8]) -> [Step; 256] {
 pub(super) static BOARD: [Step; 256] = automaton(BOARD_NEXT);
 
 /// The board automaton's transitions, `[state][bit]`.
-const BOARD_NEXT: [[u8; 2]; 8] = [
+pub(super) const BOARD_NEXT: [[u8; 2]; 8] = [
     [0, 1],
     [6, 2],
     [7, 3],

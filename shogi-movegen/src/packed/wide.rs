@@ -4,9 +4,10 @@
 //! The board codes are a chain: where a code starts depends on the lengths of all before it,
 //! so decoding them one after another costs a dependent table load per piece. Here:
 //!
-//! 1. The code starts are found by [`super::scan`]'s automaton (a byte shuffle per 8 bits,
-//!    fed a word at a time from general registers),
-//!    and the end of the board is the 80th start (`pdep`).
+//! 1. The code starts are found by [`super::scan`]'s automaton in two passes: the state
+//!    before each byte, a byte shuffle per 8 bits (fed from general registers), then the
+//!    start bits of all bytes at once, by two 128-byte lookups (`vpermi2b`) of the state
+//!    with each nibble ([`TwoPass`]); the end of the board is the 80th start (`pdep`).
 //! 2. For every bit of the board part, the 8 bits from it (`vpmultishiftqb`); those at the
 //!    starts are packed together (`vpcompressb`, one vector of 64 bits at a time) and the
 //!    four packs joined (`vpexpandb` from the count before each), giving the code of each
@@ -39,25 +40,29 @@
 //! validation in about 80 ns (the walk: 160), a middle game in about 91 (155).
 
 use core::arch::x86_64::{
-    __m512i, _bzhi_u64, _mm_cvtsi128_si64, _mm_setzero_si128, _mm_storeu_si128,
-    _mm256_storeu_si256, _mm512_add_epi8, _mm512_add_epi64, _mm512_adds_epu8, _mm512_and_si512,
-    _mm512_castsi512_si128, _mm512_castsi512_si256, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32,
-    _mm512_cvtepu32_epi64, _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64,
-    _mm512_gf2p8affine_epi64_epi8, _mm512_i32gather_epi64, _mm512_loadu_si512,
-    _mm512_mask_expand_epi8, _mm512_mask_set1_epi8, _mm512_maskz_compress_epi8,
-    _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_permutex2var_epi8,
-    _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8,
-    _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
+    __m128i, __m512i, _bzhi_u64, _mm_alignr_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_set_epi64x, _mm256_storeu_si256,
+    _mm512_add_epi8, _mm512_add_epi64, _mm512_adds_epu8, _mm512_and_si512, _mm512_castsi512_si128,
+    _mm512_castsi512_si256, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32, _mm512_cvtepu32_epi64,
+    _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64, _mm512_gf2p8affine_epi64_epi8,
+    _mm512_i32gather_epi64, _mm512_inserti32x4, _mm512_loadu_si512, _mm512_mask_expand_epi8,
+    _mm512_mask_set1_epi8, _mm512_maskz_compress_epi8, _mm512_maskz_expand_epi8,
+    _mm512_maskz_loadu_epi8, _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8,
+    _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8, _mm512_or_si512,
+    _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
     _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi64,
     _mm512_setzero_si512, _mm512_shuffle_i64x2, _mm512_slli_epi32, _mm512_srli_epi16,
-    _mm512_storeu_si512, _mm512_test_epi8_mask, _pdep_u64, _pext_u64,
+    _mm512_storeu_si512, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask, _mm512_zextsi128_si512,
+    _mm512_zextsi256_si512, _pdep_u64, _pext_u64,
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use shogi_types::{Bitboard, PieceKind, Square};
 
 use super::codec::BITS;
-use super::scan::{BOARD, HAND, board_part, board_starts, stream_words, word_starts};
+use super::scan::{
+    BOARD, BOARD_NEXT, HAND, Step, board_part, board_starts, stream_words, word_starts,
+};
 use crate::position::{SLOTS, slot};
 use crate::zobrist;
 
@@ -237,6 +242,142 @@ const fn iota(offset: usize, wrap: usize) -> Bytes64 {
         i += 1;
     }
     bytes64(t)
+}
+
+/// An automaton of [`super::scan`] run in two passes: first the state before each byte, a
+/// byte shuffle per byte (the only serial part), then the start bits of every byte at once
+/// from its state and value, by two table lookups of 128 bytes (state and low nibble, then
+/// the state after the low nibble and the high nibble).
+struct TwoPass {
+    /// By byte value: lanes 0 to 7, the state after the byte by the state before it, times
+    /// 17 (the state in both nibbles: the low one indexes the next shuffle, the high one the
+    /// first table).
+    steps: [Step; 256],
+    /// By `state << 4 | low nibble`: the nibble's start bits, and the state after it in the
+    /// high nibble.
+    low: [Bytes64; 2],
+    /// By `state << 4 | high nibble`: the nibble's start bits, in the high nibble.
+    high: [Bytes64; 2],
+}
+
+/// The [`TwoPass`] form of the automaton of transitions `next` (state 0 a start).
+const fn two_pass(next: [[u8; 2]; 8]) -> TwoPass {
+    // The state after `bits` bits of `v` from `state`, and the start bits on the way.
+    const fn run(next: &[[u8; 2]; 8], mut state: u8, v: usize, bits: usize) -> (u8, u8) {
+        let (mut starts, mut i) = (0u8, 0);
+        while i < bits {
+            if state == 0 {
+                starts |= 1 << i;
+            }
+            state = next[state as usize][(v >> i) & 1];
+            i += 1;
+        }
+        (state, starts)
+    }
+    let mut steps = [const { Step([0; 16]) }; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut s = 0;
+        while s < 8 {
+            steps[v].0[s] = run(&next, s as u8, v, 8).0 * 17;
+            s += 1;
+        }
+        v += 1;
+    }
+    let mut low = [const { Bytes64([0; 64]) }; 2];
+    let mut high = [const { Bytes64([0; 64]) }; 2];
+    let mut i = 0;
+    while i < 128 {
+        let (after, starts) = run(&next, (i >> 4) as u8, i & 15, 4);
+        low[i / 64].0[i % 64] = starts | after << 4;
+        high[i / 64].0[i % 64] = starts << 4;
+        i += 1;
+    }
+    TwoPass { steps, low, high }
+}
+
+/// The board codes' automaton in two passes.
+static BOARD_TWO: TwoPass = two_pass(BOARD_NEXT);
+
+// The two passes give the one-pass automaton's states and start bits.
+const _: () = {
+    let (one, two) = (super::scan::automaton(BOARD_NEXT), two_pass(BOARD_NEXT));
+    let mut v = 0;
+    while v < 256 {
+        let mut s = 0;
+        while s < 8 {
+            let low = two.low[s / 4].0[(s % 4) << 4 | (v & 15)];
+            let i = (low >> 4) as usize * 16 + (v >> 4);
+            let high = two.high[i / 64].0[i % 64];
+            assert!(low & 15 | high == one[v].0[8 + s]);
+            assert!(two.steps[v].0[s] == one[v].0[s] * 17);
+            s += 1;
+        }
+        v += 1;
+    }
+};
+
+/// The first pass over the 8 bytes of `word`: the state before each byte shifted into the
+/// top of `acc` (so after 16 bytes, byte `i` of `acc` is the state before byte `i`);
+/// `state` is left as after the word.
+#[inline]
+#[allow(unsafe_code)]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
+)]
+fn entry_states(a: &TwoPass, state: &mut __m128i, mut acc: __m128i, word: u64) -> __m128i {
+    for b in word.to_le_bytes() {
+        acc = _mm_alignr_epi8::<1>(*state, acc);
+        // SAFETY: a step is 16 readable bytes.
+        let step = unsafe { _mm_loadu_si128(a.steps[usize::from(b)].0.as_ptr().cast()) };
+        *state = _mm_shuffle_epi8(step, *state);
+    }
+    acc
+}
+
+/// The second pass: the start bits of each byte of `values` (bit `i` of byte `k` for a
+/// code starting at its bit `i`), by the states before them, `states`.
+#[inline]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
+)]
+fn byte_starts(a: &TwoPass, states: __m512i, values: __m512i) -> __m512i {
+    let high_nibbles = _mm512_set1_epi8(0xf0u8 as i8);
+    // (`0xca`: the first operand's bits select the second's, the rest the third's.)
+    let index = _mm512_ternarylogic_epi64::<0xca>(high_nibbles, states, values);
+    let low = _mm512_permutex2var_epi8(load(&a.low[0]), index, load(&a.low[1]));
+    let index =
+        _mm512_ternarylogic_epi64::<0xca>(high_nibbles, low, _mm512_srli_epi16::<4>(values));
+    let high = _mm512_permutex2var_epi8(load(&a.high[0]), index, load(&a.high[1]));
+    _mm512_ternarylogic_epi64::<0xca>(high_nibbles, high, low)
+}
+
+/// The start bits of the codes in the four words of `words` (bit `i` of the stream in bit
+/// `i`) by the automaton `a` from a start.
+#[inline]
+#[allow(unsafe_code)]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
+)]
+fn quad_starts(a: &TwoPass, words: [u64; 4]) -> [u64; 4] {
+    let mut state = _mm_setzero_si128();
+    let mut acc = [_mm_setzero_si128(); 2];
+    for (h, acc) in acc.iter_mut().enumerate() {
+        *acc = entry_states(a, &mut state, *acc, words[2 * h]);
+        *acc = entry_states(a, &mut state, *acc, words[2 * h + 1]);
+    }
+    let states = _mm512_inserti32x4::<1>(_mm512_zextsi128_si512(acc[0]), acc[1]);
+    let values = _mm512_zextsi256_si512(_mm256_set_epi64x(
+        words[3] as i64,
+        words[2] as i64,
+        words[1] as i64,
+        words[0] as i64,
+    ));
+    let starts = byte_starts(a, states, values);
+    let mut out = [0u64; 8];
+    // SAFETY: `out` is 64 writable bytes.
+    unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), starts) };
+    [out[0], out[1], out[2], out[3]]
 }
 
 /// The positions `64m..64m+64`.
@@ -739,11 +880,9 @@ fn decode_board(
     let windows = [0, 1, 2, 3].map(|m| windows(src, 15, m));
     let part = board_part(bytes);
     // The code starts, by the automaton.
-    let mut state = _mm_setzero_si128();
     // The start of code 80 ends the board; the board overruns the stream if there is none
     // in the 256 bits.
-    let (starts, before, end) =
-        board_starts(part.map(|word| word_starts(&BOARD, &mut state, word)));
+    let (starts, before, end) = board_starts(quad_starts(&BOARD_TWO, part));
     let end = end.map_or(BITS + 1, |e| e + 15);
     // The 8 bits at each start, in order: each vector's packed together, then joined, the
     // first 64 codes in `low`, the next in `high` (a join is a masked expand into the
