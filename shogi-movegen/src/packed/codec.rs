@@ -764,8 +764,10 @@ const fn two_on_a_file(pawns: u128) -> bool {
 
 /// Whether a decoded position passes [`Position::from_setup`]: the checks it makes, done
 /// directly (one king each, no protection and exactly one set are given by the format).
+/// With AVX-512 the check is looked for in the cells ([`super::wide::Wide::attacked`]),
+/// else by the bitboards.
 #[inline(always)]
-fn is_valid<R: VariantHooks>(pos: &Position<R>) -> bool {
+fn is_valid<R: VariantHooks>(pos: &Position<R>, via: Via) -> bool {
     let pawns = pos.by_kind[slot(PieceKind::Pawn)].to_bits();
     let lances = pos.by_kind[slot(PieceKind::Lance)].to_bits();
     let knights = pos.by_kind[slot(PieceKind::Knight)].to_bits();
@@ -774,7 +776,12 @@ fn is_valid<R: VariantHooks>(pos: &Position<R>) -> bool {
         || knights & (black & (RANKS[0] | RANKS[1]) | white & (RANKS[7] | RANKS[8])) != 0;
     let two_pawns = two_on_a_file(pawns & black) || two_on_a_file(pawns & white);
     let them = pos.kings[(!pos.side).index()];
-    let in_check = them.is_some_and(|k| pos.is_attacked_by(k, pos.side, pos.occupied()));
+    let in_check = them.is_some_and(|k| match via {
+        Via::Wide(wide) | Via::WideSparse(wide) | Via::WalkWide(wide) => {
+            wide.attacked(&pos.board, k, pos.side)
+        }
+        _ => pos.is_attacked_by(k, pos.side, pos.occupied()),
+    });
     !(stuck || two_pawns || in_check)
 }
 
@@ -1215,7 +1222,7 @@ pub(super) fn decode_with<R: VariantHooks>(
         hash = hash.wrapping_add(zobrist::white_key());
     }
     out.hash = hash;
-    if validate && !is_valid(&out) {
+    if validate && !is_valid(&out, via) {
         return invalid(setup_of(&out));
     }
     // The position is built in place and returned as it is, so that it need not be copied.

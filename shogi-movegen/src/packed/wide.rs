@@ -33,7 +33,9 @@
 //!
 //! Bit positions are counted from the first board bit (bit 15): the board part is at most
 //! 241 bits long; the bits past 256 read as zeros (empty squares), as in the walk. The
-//! validation that follows is the walk's. All decoders give the same result, field for
+//! validation that follows is the walk's but for the test of the side not to move being in
+//! check, which reads the cells on the eight rays from its king at once and tests each
+//! ray's first piece ([`Wide::attacked`]). All decoders give the same result, field for
 //! field (a test compares them on random games, random placements and random bytes).
 //!
 //! On a Sapphire Rapids Xeon (2.6 GHz, shared) this decodes the starting position with
@@ -46,10 +48,10 @@ use core::arch::x86_64::{
     _mm512_castsi512_si256, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32, _mm512_cvtepu32_epi64,
     _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64, _mm512_gf2p8affine_epi64_epi8,
     _mm512_i32gather_epi64, _mm512_inserti32x4, _mm512_loadu_si512, _mm512_mask_expand_epi8,
-    _mm512_mask_set1_epi8, _mm512_maskz_compress_epi8, _mm512_maskz_expand_epi8,
-    _mm512_maskz_loadu_epi8, _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8,
-    _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8, _mm512_or_si512,
-    _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
+    _mm512_mask_mov_epi8, _mm512_mask_set1_epi8, _mm512_maskz_compress_epi8,
+    _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_permutex2var_epi8,
+    _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8,
+    _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
     _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi64,
     _mm512_setzero_si512, _mm512_shuffle_i64x2, _mm512_slli_epi32, _mm512_srli_epi16,
     _mm512_storeu_si512, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask, _mm512_zextsi128_si512,
@@ -57,7 +59,7 @@ use core::arch::x86_64::{
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
-use shogi_types::{Bitboard, PieceKind, Square};
+use shogi_types::{Bitboard, Color, PieceKind, Square};
 
 use super::codec::BITS;
 use super::scan::{
@@ -157,6 +159,17 @@ impl Wide {
         unsafe { decode_hands(bytes, end, hand_decode) }
     }
 
+    /// Whether the king of colour `!by` on `king` is attacked by a piece of `by`, on the
+    /// board of cells `board`: the cells on the eight rays from the king looked up at once
+    /// (`vpermi2b`), each ray's first piece tested for an attack along it, and the two
+    /// knight squares read.
+    #[inline]
+    #[allow(unsafe_code)]
+    pub(super) fn attacked(self, board: &[u8; 81], king: Square, by: Color) -> bool {
+        // SAFETY: `self` exists, so `detect` found every feature `attacked` enables.
+        unsafe { attacked(board, king, by) }
+    }
+
     /// Decodes the board part of `bytes` (with `cells_of`, the cell of each board code that
     /// starts with 1 by its next seven bits) into `board` (kings included) and its
     /// bitboards, and
@@ -176,6 +189,194 @@ impl Wide {
         // SAFETY: `self` exists, so `detect` found every feature `board` enables.
         unsafe { decode_board(bytes, cells_of, kings, board, colors, kinds) }
     }
+}
+
+/// The eight directions from a square, as (file, rank) steps, rank 1 being White's side:
+/// lanes `8d..8d+8` of [`RAY_CELLS`] walk direction `d`.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (0, -1),
+    (0, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+];
+
+/// By square: lane `8d + j` the square `j + 1` steps away in direction `d`, or 127 (an
+/// empty cell) off the board.
+static RAY_CELLS: [Bytes64; 81] = {
+    let mut t = [const { Bytes64([127; 64]) }; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let (file, rank) = ((sq / 9) as i8, (sq % 9) as i8);
+            let mut j = 0;
+            while j < 8 {
+                let f = file + DIRECTIONS[d].0 * (j as i8 + 1);
+                let r = rank + DIRECTIONS[d].1 * (j as i8 + 1);
+                if f >= 0 && f < 9 && r >= 0 && r < 9 {
+                    t[sq].0[8 * d + j] = (f * 9 + r) as u8;
+                }
+                j += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Whether a piece of `kind` (of Black) steps (`slide` false) or slides (true) by `step`.
+const fn moves_by(kind: PieceKind, step: (i8, i8), slide: bool) -> bool {
+    let (f, r) = step;
+    let orthogonal = (f == 0) != (r == 0);
+    let diagonal = f != 0 && r != 0;
+    let adjacent = f >= -1 && f <= 1 && r >= -1 && r <= 1 && (f != 0 || r != 0);
+    let gold = adjacent && !(r == 1 && f != 0);
+    match kind {
+        PieceKind::Pawn => !slide && f == 0 && r == -1,
+        PieceKind::Lance => slide && f == 0 && r == -1,
+        PieceKind::Silver => !slide && adjacent && (r == -1 || diagonal),
+        PieceKind::Gold
+        | PieceKind::ProPawn
+        | PieceKind::ProLance
+        | PieceKind::ProKnight
+        | PieceKind::ProSilver => !slide && gold,
+        PieceKind::King => !slide && adjacent,
+        PieceKind::Bishop => slide && diagonal,
+        PieceKind::Rook => slide && orthogonal,
+        PieceKind::Horse => {
+            if slide {
+                diagonal
+            } else {
+                adjacent
+            }
+        }
+        PieceKind::Dragon => {
+            if slide {
+                orthogonal
+            } else {
+                adjacent
+            }
+        }
+        PieceKind::Knight => false,
+    }
+}
+
+/// By attacking colour and `slide`: by cell, bit `d` if the piece of the cell, standing in
+/// direction `d` of a king, attacks it by a step (`slide` false: next to it) or along the
+/// ray (true); zero for the other colour's pieces and the empty cell.
+static RAY_ATTACKS: [[Bytes64; 2]; 2] = {
+    let mut t = [const { [const { Bytes64([0; 64]) }, const { Bytes64([0; 64]) }] }; 2];
+    let mut by = 0;
+    while by < 2 {
+        let mut cell = 1;
+        while cell < 29 {
+            let kind = PieceKind::ALL[(cell - 1) % 14];
+            if (cell - 1) / 14 == by {
+                let mut d = 0;
+                while d < 8 {
+                    // From the piece to the king, as Black sees it.
+                    let sign = if by == 0 { -1 } else { 1 };
+                    let step = (DIRECTIONS[d].0 * sign, DIRECTIONS[d].1 * sign);
+                    if moves_by(kind, step, false) {
+                        t[by][0].0[cell] |= 1 << d;
+                    }
+                    if moves_by(kind, step, true) {
+                        t[by][1].0[cell] |= 1 << d;
+                    }
+                    d += 1;
+                }
+            }
+            cell += 1;
+        }
+        by += 1;
+    }
+    t
+};
+
+/// By attacking colour and square: the two squares from which a knight of that colour
+/// attacks the square (127 where off the board).
+static KNIGHT_FROM: [[[u8; 2]; 81]; 2] = {
+    let mut t = [[[127u8; 2]; 81]; 2];
+    let mut by = 0;
+    while by < 2 {
+        let mut sq = 0;
+        while sq < 81 {
+            let (file, rank) = ((sq / 9) as i8, (sq % 9) as i8);
+            // A knight of Black moves by (±1, -2), so it attacks from (∓1, +2).
+            let dr = if by == 0 { 2 } else { -2 };
+            let mut i = 0;
+            while i < 2 {
+                let f = file + if i == 0 { 1 } else { -1 };
+                let r = rank + dr;
+                if f >= 0 && f < 9 && r >= 0 && r < 9 {
+                    t[by][sq][i] = (f * 9 + r) as u8;
+                }
+                i += 1;
+            }
+            sq += 1;
+        }
+        by += 1;
+    }
+    t
+};
+
+/// Lanes `8d` (the first square of each ray).
+const RAY_FIRST: u64 = 0x0101_0101_0101_0101;
+
+/// By lane `8d + j`: bit `d`.
+const RAY_BIT: Bytes64 = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = 1 << (i / 8);
+        i += 1;
+    }
+    bytes64(t)
+};
+
+/// [`Wide::attacked`].
+#[inline]
+#[allow(unsafe_code)]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
+)]
+fn attacked(board: &[u8; 81], king: Square, by: Color) -> bool {
+    // SAFETY: `board` has 81 readable bytes: 64 from 0 and the 17 unmasked from 64.
+    let (low, high) = unsafe {
+        (
+            _mm512_loadu_si512(board.as_ptr().cast()),
+            _mm512_maskz_loadu_epi8(0x1_ffff, board.as_ptr().add(64).cast()),
+        )
+    };
+    let k = king.index();
+    let by = by.index();
+    // The cells on the rays, nearest first.
+    let rays = _mm512_permutex2var_epi8(low, load(&RAY_CELLS[k]), high);
+    let occupied = _mm512_test_epi8_mask(rays, rays);
+    // The squares behind a piece on their ray (a prefix or within each eight lanes).
+    let mut behind = occupied;
+    behind |= (behind << 1) & !RAY_FIRST;
+    behind |= (behind << 2) & !(RAY_FIRST * 3);
+    behind |= (behind << 4) & !(RAY_FIRST * 15);
+    let behind = (behind << 1) & !RAY_FIRST;
+    // The attacks of each cell along its ray, and by a step next to the king.
+    let along = _mm512_permutexvar_epi8(rays, load(&RAY_ATTACKS[by][1]));
+    let next = _mm512_or_si512(
+        along,
+        _mm512_permutexvar_epi8(rays, load(&RAY_ATTACKS[by][0])),
+    );
+    let attacks = _mm512_mask_mov_epi8(along, RAY_FIRST, next);
+    let ray_hit = _mm512_test_epi8_mask(attacks, load(&RAY_BIT)) & !behind != 0;
+    let knight = 1 + 2 + 14 * by as u8;
+    let knights = KNIGHT_FROM[by][k]
+        .iter()
+        .any(|&sq| board.get(usize::from(sq)) == Some(&knight));
+    ray_hit || knights
 }
 
 /// How [`Wide::decode`] decodes the board (chosen by how full it looks).
