@@ -47,8 +47,11 @@
 //! any other `b` that decodes the two differ at most in the order of those trailing codes.
 //!
 //! # Speed
-//! Encoding takes about 50 ns. Decoding with validation takes about 70 to 100 ns on a
-//! Sapphire Rapids Xeon and 85 to 120 on a Zen 4 (the crate README has the tables).
+//! Encoding takes about 45 to 60 ns on a Sapphire Rapids Xeon (70 to 90 on an AVX2-only
+//! EPYC). Decoding with validation takes about 70 to 100 ns on the Xeon for the benchmark
+//! positions and 68 to 104 on random placements of a set (the slowest: about 12 pieces on
+//! the board and the rest in hand), and about 120 to 170 ns where only AVX2 is available
+//! (the crate README has the tables).
 //! Decoding a board one code after another costs one dependent table lookup per piece, so
 //! on x86-64 processors with AVX-512 VBMI2, VPOPCNTDQ and GFNI (Ice Lake, Zen 4 and later)
 //! and with the `std` feature, the code starts are found by a small automaton stepped eight
@@ -56,7 +59,7 @@
 //! of the cells (boards with few pieces are walked with the cells in vectors, and long hand
 //! parts are decoded the same way); on those with AVX2 and a fast BMI2 (Haswell, Zen 3 and
 //! later) but not AVX-512, the same automaton finds the starts and every piece is placed
-//! independently (about 175 ns instead of 210 for a full board on a Zen 3). The processor is
+//! independently (about 150 to 170 ns instead of 210 for a full board). The processor is
 //! asked once, at the first decoding; all decoders give the same position, field for field,
 //! or the same error.
 //!
