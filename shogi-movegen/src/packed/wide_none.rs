@@ -1,6 +1,6 @@
 //! Without `std` or off x86-64 there is no AVX-512 decoder: the token cannot exist.
 
-use shogi_types::{Bitboard, Square};
+use shogi_types::{Bitboard, Color, Square};
 
 use crate::position::SLOTS;
 
@@ -63,6 +63,12 @@ impl Wide {
         _: &mut [Bitboard; 2],
         _: &mut [Bitboard; SLOTS],
     ) -> (usize, u64, u64) {
+        match self {}
+    }
+
+    /// Never called, as no `Wide` exists.
+    #[inline(always)]
+    pub(super) fn attacked(self, _: &[u8; 81], _: Square, _: Color) -> bool {
         match self {}
     }
 
