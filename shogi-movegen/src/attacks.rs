@@ -92,7 +92,7 @@ static NEAR_KING: [Bitboard; 81] = {
 
 /// The eight ray directions, as (file, rank) steps. Even-numbered directions go towards lower
 /// square indices, odd-numbered ones towards higher indices; `d ^ 1` is the opposite direction.
-const DIRS: [(i8, i8); 8] = [
+pub(crate) const DIRS: [(i8, i8); 8] = [
     (0, -1),  // 0: up (towards rank 1), index - 1
     (0, 1),   // 1: down, index + 1
     (-1, 0),  // 2: towards file 1, index - 9

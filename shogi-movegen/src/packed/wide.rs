@@ -191,18 +191,9 @@ impl Wide {
     }
 }
 
-/// The eight directions from a square, as (file, rank) steps, rank 1 being White's side:
-/// lanes `8d..8d+8` of [`RAY_CELLS`] walk direction `d`.
-const DIRECTIONS: [(i8, i8); 8] = [
-    (0, -1),
-    (0, 1),
-    (-1, 0),
-    (1, 0),
-    (-1, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-];
+// The eight ray directions of the attack tables, as (file, rank) steps: lanes `8d..8d+8` of
+// `RAY_CELLS` walk direction `d`.
+use crate::attacks::DIRS as DIRECTIONS;
 
 /// By square: lane `8d + j` the square `j + 1` steps away in direction `d`, or 127 (an
 /// empty cell) off the board.
