@@ -13,11 +13,11 @@
 use shogi_types::{Bitboard, Color, PieceKind, Square};
 
 /// Offsets (file, rank) of each step pattern for Black; White's are negated.
-const PAWN_STEPS: &[(i8, i8)] = &[(0, -1)];
+pub(crate) const PAWN_STEPS: &[(i8, i8)] = &[(0, -1)];
 const KNIGHT_STEPS: &[(i8, i8)] = &[(1, -2), (-1, -2)];
-const SILVER_STEPS: &[(i8, i8)] = &[(0, -1), (1, -1), (-1, -1), (1, 1), (-1, 1)];
-const GOLD_STEPS: &[(i8, i8)] = &[(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)];
-const KING_STEPS: &[(i8, i8)] = &[
+pub(crate) const SILVER_STEPS: &[(i8, i8)] = &[(0, -1), (1, -1), (-1, -1), (1, 1), (-1, 1)];
+pub(crate) const GOLD_STEPS: &[(i8, i8)] = &[(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)];
+pub(crate) const KING_STEPS: &[(i8, i8)] = &[
     (0, -1),
     (1, -1),
     (-1, -1),

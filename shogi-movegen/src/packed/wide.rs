@@ -220,40 +220,41 @@ static RAY_CELLS: [Bytes64; 81] = {
     t
 };
 
-/// Whether a piece of `kind` (of Black) steps (`slide` false) or slides (true) by `step`.
+/// Whether a piece of `kind` (of Black) steps (`slide` false, by the attack tables' step
+/// lists) or slides (true) by `step`.
 const fn moves_by(kind: PieceKind, step: (i8, i8), slide: bool) -> bool {
+    use crate::attacks::{GOLD_STEPS, KING_STEPS, PAWN_STEPS, SILVER_STEPS};
+    const fn has(steps: &[(i8, i8)], step: (i8, i8)) -> bool {
+        let mut i = 0;
+        while i < steps.len() {
+            if steps[i].0 == step.0 && steps[i].1 == step.1 {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
     let (f, r) = step;
     let orthogonal = (f == 0) != (r == 0);
     let diagonal = f != 0 && r != 0;
-    let adjacent = f >= -1 && f <= 1 && r >= -1 && r <= 1 && (f != 0 || r != 0);
-    let gold = adjacent && !(r == 1 && f != 0);
+    if slide {
+        return match kind {
+            PieceKind::Lance => f == 0 && r == -1,
+            PieceKind::Bishop | PieceKind::Horse => diagonal,
+            PieceKind::Rook | PieceKind::Dragon => orthogonal,
+            _ => false,
+        };
+    }
     match kind {
-        PieceKind::Pawn => !slide && f == 0 && r == -1,
-        PieceKind::Lance => slide && f == 0 && r == -1,
-        PieceKind::Silver => !slide && adjacent && (r == -1 || diagonal),
+        PieceKind::Pawn => has(PAWN_STEPS, step),
+        PieceKind::Silver => has(SILVER_STEPS, step),
         PieceKind::Gold
         | PieceKind::ProPawn
         | PieceKind::ProLance
         | PieceKind::ProKnight
-        | PieceKind::ProSilver => !slide && gold,
-        PieceKind::King => !slide && adjacent,
-        PieceKind::Bishop => slide && diagonal,
-        PieceKind::Rook => slide && orthogonal,
-        PieceKind::Horse => {
-            if slide {
-                diagonal
-            } else {
-                adjacent
-            }
-        }
-        PieceKind::Dragon => {
-            if slide {
-                orthogonal
-            } else {
-                adjacent
-            }
-        }
-        PieceKind::Knight => false,
+        | PieceKind::ProSilver => has(GOLD_STEPS, step),
+        PieceKind::King | PieceKind::Horse | PieceKind::Dragon => has(KING_STEPS, step),
+        _ => false,
     }
 }
 
