@@ -733,7 +733,7 @@ fn setup_of<R: VariantHooks>(pos: &Position<R>) -> Setup {
 
 /// Whether some file of `pawns` holds two of them (nifu).
 #[inline(always)]
-const fn two_on_a_file(pawns: u128) -> bool {
+pub(super) const fn two_on_a_file(pawns: u128) -> bool {
     // The files are 9-bit fields. Taking every other file leaves a free bit above each field,
     // so one subtraction computes `v & (v - 1)` for all fields at once: nonzero iff a field
     // has two bits.
@@ -763,9 +763,9 @@ const fn two_on_a_file(pawns: u128) -> bool {
 }
 
 /// Whether a decoded position passes [`Position::from_setup`]: the checks it makes, done
-/// directly (one king each, no protection and exactly one set are given by the format).
-/// With AVX-512 the check is looked for in the cells ([`super::wide::Wide::attacked`]),
-/// else by the bitboards.
+/// directly (one king each, no protection and exactly one set are given by the format), on
+/// the bitboards; the check with AVX-512 on the cells read back ([`super::wide::Wide::attacked`]).
+/// (The AVX-512 decoders of full and sparse boards test their cells instead.)
 #[inline(always)]
 fn is_valid<R: VariantHooks>(pos: &Position<R>, via: Via) -> bool {
     let pawns = pos.by_kind[slot(PieceKind::Pawn)].to_bits();
@@ -777,9 +777,7 @@ fn is_valid<R: VariantHooks>(pos: &Position<R>, via: Via) -> bool {
     let two_pawns = two_on_a_file(pawns & black) || two_on_a_file(pawns & white);
     let them = pos.kings[(!pos.side).index()];
     let in_check = them.is_some_and(|k| match via {
-        Via::Wide(wide) | Via::WideSparse(wide) | Via::WalkWide(wide) => {
-            wide.attacked(&pos.board, k, pos.side)
-        }
+        Via::WalkWide(wide) => wide.attacked(&pos.board, k, pos.side),
         _ => pos.is_attacked_by(k, pos.side, pos.occupied()),
     });
     !(stuck || two_pawns || in_check)
@@ -1003,8 +1001,10 @@ pub(super) fn decode_with<R: VariantHooks>(
     };
     // The board: every code boundary at once where the processor can (`wide`), else one
     // code after another. Either gives the bit after the board, the pieces of each kind of
-    // HAND_ORDER on it (one byte each), its Zobrist keys, and the stream window after it.
-    let (mut pos, material, mut hash, mut w, mut valid) = match via {
+    // HAND_ORDER on it (one byte each), its Zobrist keys, and the stream window after it;
+    // the vector decoders also whether the board passes validation (tested on the cells in
+    // their registers, so that validation need not wait for the stored bitboards).
+    let (mut pos, material, mut hash, mut w, mut valid, board_ok) = match via {
         Via::Scan(scan) => {
             let (end, material, hash) = scan.board(
                 bytes,
@@ -1014,30 +1014,32 @@ pub(super) fn decode_with<R: VariantHooks>(
                 &mut out.by_color,
                 &mut out.by_kind,
             );
-            (end, material, hash, 0, 0)
+            (end, material, hash, 0, 0, None)
         }
         Via::Wide(wide) => {
-            let (end, material, hash) = wide.board(
+            let (end, material, hash, ok) = wide.board(
                 bytes,
                 &t.board_cells,
                 [bk, wk],
+                side,
                 &mut out.board,
                 &mut out.by_color,
                 &mut out.by_kind,
             );
             // An empty window: the hands' first step reads the stream from `end`.
-            (end, material, hash, 0, 0)
+            (end, material, hash, 0, 0, Some(ok))
         }
         Via::WideSparse(wide) => {
-            let (end, material, hash) = wide.sparse(
+            let (end, material, hash, ok) = wide.sparse(
                 bytes,
                 &t.board_keyed,
                 [bk, wk],
+                side,
                 &mut out.board,
                 &mut out.by_color,
                 &mut out.by_kind,
             );
-            (end, material, hash, 0, 0)
+            (end, material, hash, 0, 0, Some(ok))
         }
         Via::Walk | Via::WalkWide(_) | Via::WalkScan(_) => {
             let board = &mut out.board;
@@ -1131,7 +1133,9 @@ pub(super) fn decode_with<R: VariantHooks>(
             if let Some(cells) = cells {
                 cells.finish(board, by_color, by_kind);
             }
-            (end - valid, material, hash, w, valid)
+            // Validated afterwards by `is_valid` (for these boards with few pieces, testing
+            // the vector cells measured no faster).
+            (end - valid, material, hash, w, valid, None)
         }
     };
     if pos > BITS {
@@ -1222,7 +1226,7 @@ pub(super) fn decode_with<R: VariantHooks>(
         hash = hash.wrapping_add(zobrist::white_key());
     }
     out.hash = hash;
-    if validate && !is_valid(&out, via) {
+    if validate && !board_ok.unwrap_or_else(|| is_valid(&out, via)) {
         return invalid(setup_of(&out));
     }
     // The position is built in place and returned as it is, so that it need not be copied.

@@ -33,10 +33,12 @@
 //!
 //! Bit positions are counted from the first board bit (bit 15): the board part is at most
 //! 241 bits long; the bits past 256 read as zeros (empty squares), as in the walk. The
-//! validation that follows is the walk's but for the test of the side not to move being in
-//! check, which reads the cells on the eight rays from its king at once and tests each
-//! ray's first piece ([`Wide::attacked`]). All decoders give the same result, field for
-//! field (a test compares them on random games, random placements and random bytes).
+//! board's part of validation is made on the cells while they are still in registers
+//! ([`passes`]), beside the bitboards rather than after them: pieces without a move and two
+//! pawns on a file by byte lookups and compares, and the side not to move in check by
+//! reading the cells on the eight rays from its king at once and testing each ray's first
+//! piece ([`attacked`]). All decoders give the same result, field for field (a test compares
+//! them on random games, random placements and random bytes).
 //!
 //! On a Sapphire Rapids Xeon (2.6 GHz, shared) this decodes the starting position with
 //! validation in about 73 to 78 ns (the walk: 160), a middle game in about 85 to 92 (155).
@@ -45,17 +47,18 @@ use core::arch::x86_64::{
     __m128i, __m512i, _bzhi_u64, _mm_alignr_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
     _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_set_epi64x, _mm256_storeu_si256,
     _mm512_add_epi8, _mm512_add_epi64, _mm512_adds_epu8, _mm512_and_si512, _mm512_castsi512_si128,
-    _mm512_castsi512_si256, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32, _mm512_cvtepu32_epi64,
-    _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64, _mm512_gf2p8affine_epi64_epi8,
-    _mm512_i32gather_epi64, _mm512_inserti32x4, _mm512_loadu_si512, _mm512_mask_expand_epi8,
-    _mm512_mask_mov_epi8, _mm512_mask_set1_epi8, _mm512_maskz_compress_epi8,
-    _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_permutex2var_epi8,
-    _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8,
-    _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
-    _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi64,
-    _mm512_setzero_si512, _mm512_shuffle_i64x2, _mm512_slli_epi32, _mm512_srli_epi16,
-    _mm512_storeu_si512, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask, _mm512_zextsi128_si512,
-    _mm512_zextsi256_si512, _pdep_u64, _pext_u64,
+    _mm512_castsi512_si256, _mm512_cmpeq_epi8_mask, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32,
+    _mm512_cvtepu32_epi64, _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64,
+    _mm512_gf2p8affine_epi64_epi8, _mm512_i32gather_epi64, _mm512_inserti32x4, _mm512_loadu_si512,
+    _mm512_mask_cmpeq_epi8_mask, _mm512_mask_expand_epi8, _mm512_mask_mov_epi8,
+    _mm512_mask_set1_epi8, _mm512_maskz_compress_epi8, _mm512_maskz_expand_epi8,
+    _mm512_maskz_loadu_epi8, _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8,
+    _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8, _mm512_or_si512,
+    _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
+    _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi16,
+    _mm512_set1_epi64, _mm512_setzero_si512, _mm512_shuffle_i64x2, _mm512_slli_epi32,
+    _mm512_srli_epi16, _mm512_storeu_si512, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask,
+    _mm512_zextsi128_si512, _mm512_zextsi256_si512, _pdep_u64, _pext_u64,
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -129,18 +132,19 @@ impl Wide {
     /// put in vectors; `keyed` is the board codes' cells and key indices, by the code's
     /// first 8 bits. Past the end of the stream it returns only the end.
     #[inline]
-    #[allow(unsafe_code)]
+    #[allow(unsafe_code, clippy::too_many_arguments)]
     pub(super) fn sparse(
         self,
         bytes: &[u8; 32],
         keyed: &[u32; 256],
         kings: [Square; 2],
+        side: Color,
         board: &mut [u8; 81],
         colors: &mut [Bitboard; 2],
         kinds: &mut [Bitboard; SLOTS],
-    ) -> (usize, u64, u64) {
+    ) -> (usize, u64, u64, bool) {
         // SAFETY: `self` exists, so `detect` found every feature `decode_sparse` enables.
-        unsafe { decode_sparse(self, bytes, keyed, kings, board, colors, kinds) }
+        unsafe { decode_sparse(self, bytes, keyed, kings, side, board, colors, kinds) }
     }
 
     /// Decodes the hand and piece-box codes from bit `end` (below 256) of `bytes` to the
@@ -160,34 +164,38 @@ impl Wide {
     }
 
     /// Whether the king of colour `!by` on `king` is attacked by a piece of `by`, on the
-    /// board of cells `board`: the cells on the eight rays from the king looked up at once
-    /// (`vpermi2b`), each ray's first piece tested for an attack along it, and the two
-    /// knight squares read.
+    /// board of cells `board` ([`attacked`], the cells read from memory).
     #[inline]
     #[allow(unsafe_code)]
     pub(super) fn attacked(self, board: &[u8; 81], king: Square, by: Color) -> bool {
-        // SAFETY: `self` exists, so `detect` found every feature `attacked` enables.
-        unsafe { attacked(board, king, by) }
+        // SAFETY: `self` exists, so `detect` found every feature `attacked` enables; `board`
+        // has 81 readable bytes: 64 from 0 and the 17 unmasked from 64.
+        unsafe {
+            let low = _mm512_loadu_si512(board.as_ptr().cast());
+            let high = _mm512_maskz_loadu_epi8(0x1_ffff, board.as_ptr().add(64).cast());
+            attacked(low, high, king, by)
+        }
     }
 
     /// Decodes the board part of `bytes` (with `cells_of`, the cell of each board code that
     /// starts with 1 by its next seven bits) into `board` (kings included) and its
-    /// bitboards, and
-    /// returns the bit after the board (past 256 if it overruns), the pieces of each kind of
-    /// `HAND_ORDER` on the board (one byte each) and the board's Zobrist keys.
+    /// bitboards, and returns the bit after the board (past 256 if it overruns), the pieces
+    /// of each kind of `HAND_ORDER` on the board (one byte each), the board's Zobrist keys
+    /// and whether the board passes validation with `side` to move ([`passes`]).
     #[inline]
-    #[allow(unsafe_code)]
+    #[allow(unsafe_code, clippy::too_many_arguments)]
     pub(super) fn board(
         self,
         bytes: &[u8; 32],
         cells_of: &[u8; 128],
         kings: [Square; 2],
+        side: Color,
         board: &mut [u8; 81],
         colors: &mut [Bitboard; 2],
         kinds: &mut [Bitboard; SLOTS],
-    ) -> (usize, u64, u64) {
+    ) -> (usize, u64, u64, bool) {
         // SAFETY: `self` exists, so `detect` found every feature `board` enables.
-        unsafe { decode_board(bytes, cells_of, kings, board, colors, kinds) }
+        unsafe { decode_board(bytes, cells_of, kings, side, board, colors, kinds) }
     }
 }
 
@@ -331,20 +339,15 @@ const RAY_BIT: Bytes64 = {
     bytes64(t)
 };
 
-/// [`Wide::attacked`].
+/// Whether the king of colour `!by` on `king` is attacked by a piece of `by`, on the board of
+/// cells `low` (squares 0 to 63) and `high` (64 to 80, empty cells after them): the cells on
+/// the eight rays from the king looked up at once (`vpermi2b`), each ray's first piece
+/// tested for an attack along it, and the two knight squares looked up.
 #[inline]
-#[allow(unsafe_code)]
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
 )]
-fn attacked(board: &[u8; 81], king: Square, by: Color) -> bool {
-    // SAFETY: `board` has 81 readable bytes: 64 from 0 and the 17 unmasked from 64.
-    let (low, high) = unsafe {
-        (
-            _mm512_loadu_si512(board.as_ptr().cast()),
-            _mm512_maskz_loadu_epi8(0x1_ffff, board.as_ptr().add(64).cast()),
-        )
-    };
+fn attacked(low: __m512i, high: __m512i, king: Square, by: Color) -> bool {
     let k = king.index();
     let by = by.index();
     // The cells on the rays, nearest first.
@@ -365,10 +368,67 @@ fn attacked(board: &[u8; 81], king: Square, by: Color) -> bool {
     let attacks = _mm512_mask_mov_epi8(along, RAY_FIRST, next);
     let ray_hit = _mm512_test_epi8_mask(attacks, load(&RAY_BIT)) & !behind != 0;
     let knight = 1 + 2 + 14 * by as u8;
-    let knights = KNIGHT_FROM[by][k]
-        .iter()
-        .any(|&sq| board.get(usize::from(sq)) == Some(&knight));
+    let [a, b] = KNIGHT_FROM[by][k];
+    // (Off the board, index 127 reads an empty cell of `high`.)
+    let from = _mm512_permutex2var_epi8(low, _mm512_set1_epi16(i16::from_le_bytes([a, b])), high);
+    let knights = _mm512_mask_cmpeq_epi8_mask(0b11, from, _mm512_set1_epi8(knight as i8)) != 0;
     ray_hit || knights
+}
+
+/// By cell: bit 0 for a Black pawn or lance, 1 a Black knight, 2 a White pawn or lance, 3 a
+/// White knight.
+const STUCK_FLAGS: Bytes64 = {
+    let mut t = [0u8; 64];
+    let mut color = 0;
+    while color < 2 {
+        let base = 1 + 14 * color;
+        t[base + PieceKind::Pawn as usize] = 1 << (2 * color);
+        t[base + PieceKind::Lance as usize] = 1 << (2 * color);
+        t[base + PieceKind::Knight as usize] = 2 << (2 * color);
+        color += 1;
+    }
+    bytes64(t)
+};
+
+/// By square from `64 * half`: the [`STUCK_FLAGS`] of the pieces that cannot stand there
+/// (with no move left: the last rank, and the last two for a knight).
+const STUCK_ON: [Bytes64; 2] = {
+    let mut t = [const { Bytes64([0; 64]) }; 2];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq / 64].0[sq % 64] = match sq % 9 {
+            0 => 1 | 2,
+            1 => 2,
+            7 => 8,
+            8 => 4 | 8,
+            _ => 0,
+        };
+        sq += 1;
+    }
+    t
+};
+
+/// Whether the board of cells `low` (squares 0 to 63) and `high` (64 to 80, empty cells
+/// after them), with its `kings` and `side` to move, passes the board's part of validation,
+/// as the walk's `is_valid` tests it on the bitboards: no pawn, lance or knight without a
+/// move, no two unpromoted pawns of a side on a file, and the side not to move not in check.
+#[inline]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
+)]
+fn passes(low: __m512i, high: __m512i, kings: [Square; 2], side: Color) -> bool {
+    let flags = load(&STUCK_FLAGS);
+    let stuck = _mm512_test_epi8_mask(_mm512_permutexvar_epi8(low, flags), load(&STUCK_ON[0]))
+        | _mm512_test_epi8_mask(_mm512_permutexvar_epi8(high, flags), load(&STUCK_ON[1]));
+    let pawns = |cell: u8| {
+        let cell = _mm512_set1_epi8(cell as i8);
+        u128::from(_mm512_cmpeq_epi8_mask(low, cell))
+            | u128::from(_mm512_cmpeq_epi8_mask(high, cell) & 0x1_ffff) << 64
+    };
+    let two_pawns = super::codec::two_on_a_file(pawns(1 + PieceKind::Pawn as u8))
+        || super::codec::two_on_a_file(pawns(1 + 14 + PieceKind::Pawn as u8));
+    let in_check = attacked(low, high, kings[(!side).index()], side);
+    !(stuck != 0 || two_pawns || in_check)
 }
 
 /// How [`Wide::decode`] decodes the board (chosen by how full it looks).
@@ -990,7 +1050,7 @@ impl Cells {
 
 /// [`Wide::sparse`].
 #[inline]
-#[allow(unsafe_code)]
+#[allow(unsafe_code, clippy::too_many_arguments)]
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
 )]
@@ -999,10 +1059,11 @@ fn decode_sparse(
     bytes: &[u8; 32],
     keyed: &[u32; 256],
     kings: [Square; 2],
+    side: Color,
     board: &mut [u8; 81],
     colors: &mut [Bitboard; 2],
     kinds: &mut [Bitboard; SLOTS],
-) -> (usize, u64, u64) {
+) -> (usize, u64, u64, bool) {
     let part = board_part(bytes);
     // The code starts, a word at a time until the board's 80th.
     let mut state = _mm_setzero_si128();
@@ -1024,7 +1085,7 @@ fn decode_sparse(
         seen += n;
     }
     let Some(end) = end.filter(|&e| e <= BITS) else {
-        return (end.unwrap_or(BITS + 1), 0, 0);
+        return (end.unwrap_or(BITS + 1), 0, 0, false);
     };
     let [bk, wk] = kings;
     let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
@@ -1050,7 +1111,12 @@ fn decode_sparse(
         }
     }
     let material = mailbox(cells.low, cells.high, board, colors, kinds);
-    (end, material, hash)
+    (
+        end,
+        material,
+        hash,
+        passes(cells.low, cells.high, kings, side),
+    )
 }
 
 /// [`Wide::board`].
@@ -1063,10 +1129,11 @@ fn decode_board(
     bytes: &[u8; 32],
     cells_of: &[u8; 128],
     kings: [Square; 2],
+    side: Color,
     board: &mut [u8; 81],
     colors: &mut [Bitboard; 2],
     kinds: &mut [Bitboard; SLOTS],
-) -> (usize, u64, u64) {
+) -> (usize, u64, u64, bool) {
     // SAFETY: the 32 bytes of `bytes` are readable; the masked-off bytes are not read.
     let src = unsafe { _mm512_maskz_loadu_epi8(u64::from(u32::MAX), bytes.as_ptr().cast()) };
     // For every bit of the board part (from bit 15), the 8 bits from it.
@@ -1190,5 +1257,5 @@ fn decode_board(
         }
     }
     let hash = _mm512_reduce_add_epi64(sum) as u64;
-    (end, material, hash)
+    (end, material, hash, passes(low, high, kings, side))
 }

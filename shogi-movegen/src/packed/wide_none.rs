@@ -40,29 +40,33 @@ impl Wide {
 
     /// Never called, as no `Wide` exists.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn board(
         self,
         _: &[u8; 32],
         _: &[u8; 128],
         _: [Square; 2],
+        _: Color,
         _: &mut [u8; 81],
         _: &mut [Bitboard; 2],
         _: &mut [Bitboard; SLOTS],
-    ) -> (usize, u64, u64) {
+    ) -> (usize, u64, u64, bool) {
         match self {}
     }
 
     /// Never called, as no `Wide` exists.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn sparse(
         self,
         _: &[u8; 32],
         _: &[u32; 256],
         _: [Square; 2],
+        _: Color,
         _: &mut [u8; 81],
         _: &mut [Bitboard; 2],
         _: &mut [Bitboard; SLOTS],
-    ) -> (usize, u64, u64) {
+    ) -> (usize, u64, u64, bool) {
         match self {}
     }
 
