@@ -41,7 +41,8 @@
 //! them on random games, random placements and random bytes).
 //!
 //! On a Sapphire Rapids Xeon (2.6 GHz, shared) this decodes the starting position with
-//! validation in about 73 to 78 ns (the walk: 160), a middle game in about 85 to 92 (155).
+//! validation in about 73 to 81 ns (the walk: 160), a middle game in about 85 to 99 (155),
+//! the ranges being those of different days on the shared machine.
 
 use core::arch::x86_64::{
     __m128i, __m512i, _bzhi_u64, _mm_alignr_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
