@@ -9,10 +9,11 @@
 //!    start bits of all bytes at once, by two 128-byte lookups (`vpermi2b`) of the state
 //!    with each nibble ([`TwoPass`]); the end of the board is the 80th start (`pdep`).
 //! 2. For every bit of the board part, the 8 bits from it (`vpmultishiftqb`); those at the
-//!    starts are packed together (`vpcompressb`, one vector of 64 bits at a time) and the
-//!    four packs joined (`vpexpandb` from the count before each), giving the code of each
-//!    square in order; a lookup of its last seven bits (`vpermi2b`) gives its cell.
-//! 3. The king squares are put in (`vpexpandb`), and the colour and kind bitboards and the
+//!    starts are packed together (`vpcompressb`, one vector of 64 bits at a time), and each
+//!    square's code is looked up in the four packs (`vpermi2b`, two packs at a time) at an
+//!    index computed from the square, the king squares and the count of codes before each
+//!    pack; a lookup of its last seven bits (`vpermi2b`) gives its cell.
+//! 3. The kings' cells are put in, and the colour and kind bitboards and the
 //!    material come out of the cells by a bit-matrix transposition: each square's flags (a
 //!    bit per bitboard) looked up, transposed eight squares by eight flags at a time
 //!    (`vgf2p8affineqb` with the flags as the matrix), each flag's bytes gathered into a
@@ -47,19 +48,20 @@
 use core::arch::x86_64::{
     __m128i, __m512i, _bzhi_u64, _mm_alignr_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
     _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_set_epi64x, _mm256_storeu_si256,
-    _mm512_add_epi8, _mm512_add_epi64, _mm512_adds_epu8, _mm512_and_si512, _mm512_castsi512_si128,
-    _mm512_castsi512_si256, _mm512_cmpeq_epi8_mask, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32,
-    _mm512_cvtepu32_epi64, _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64,
-    _mm512_gf2p8affine_epi64_epi8, _mm512_i32gather_epi64, _mm512_inserti32x4, _mm512_loadu_si512,
-    _mm512_mask_cmpeq_epi8_mask, _mm512_mask_expand_epi8, _mm512_mask_mov_epi8,
-    _mm512_mask_set1_epi8, _mm512_maskz_compress_epi8, _mm512_maskz_expand_epi8,
-    _mm512_maskz_loadu_epi8, _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8,
-    _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8, _mm512_or_si512,
-    _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
-    _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi16,
-    _mm512_set1_epi64, _mm512_setzero_si512, _mm512_shuffle_i64x2, _mm512_slli_epi32,
-    _mm512_srli_epi16, _mm512_storeu_si512, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask,
-    _mm512_zextsi128_si512, _mm512_zextsi256_si512, _pdep_u64, _pext_u64,
+    _mm512_add_epi8, _mm512_add_epi64, _mm512_and_si512, _mm512_castsi512_si128,
+    _mm512_castsi512_si256, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_cmpgt_epu8_mask,
+    _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32, _mm512_cvtepu32_epi64, _mm512_extracti32x4_epi32,
+    _mm512_extracti64x4_epi64, _mm512_gf2p8affine_epi64_epi8, _mm512_i32gather_epi64,
+    _mm512_inserti32x4, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_cmpeq_epi8_mask,
+    _mm512_mask_expand_epi8, _mm512_mask_mov_epi8, _mm512_mask_set1_epi8, _mm512_mask_sub_epi8,
+    _mm512_maskz_compress_epi8, _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8,
+    _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2,
+    _mm512_multishift_epi64_epi8, _mm512_or_si512, _mm512_permutex2var_epi8,
+    _mm512_permutex2var_epi64, _mm512_permutexvar_epi8, _mm512_popcnt_epi64,
+    _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi16, _mm512_set1_epi64,
+    _mm512_setzero_si512, _mm512_shuffle_i64x2, _mm512_slli_epi32, _mm512_srli_epi16,
+    _mm512_storeu_si512, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask, _mm512_zextsi128_si512,
+    _mm512_zextsi256_si512, _pdep_u64, _pext_u64,
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -1145,56 +1147,62 @@ fn decode_board(
     // in the 256 bits.
     let (starts, before, end) = board_starts(quad_starts(&BOARD_TWO, part));
     let end = end.map_or(BITS + 1, |e| e + 15);
-    // The 8 bits at each start, in order: each vector's packed together, then joined, the
-    // first 64 codes in `low`, the next in `high` (a join is a masked expand into the
-    // places from the count before it on; the vectors past the board are empty).
+    // The 8 bits at each start, in order: each vector's packed together.
     let packed = [0, 1, 2, 3].map(|m| _mm512_maskz_compress_epi8(starts[m], windows[m]));
-    let from = |p: u32| if p >= 64 { 0 } else { u64::MAX << p };
-    // (A pack is zeros after its codes, so the joins are independent expands or-ed
-    // together.)
-    let mut low = packed[0];
-    let mut high = _mm512_setzero_si512();
-    for m in 1..4 {
-        low = _mm512_or_si512(low, _mm512_maskz_expand_epi8(from(before[m]), packed[m]));
-        // The codes of vector `m` from code 64 on, from the first of them.
-        let skip = 64u32.saturating_sub(before[m]);
-        let on = _mm512_maskz_permutexvar_epi8(
-            u64::MAX.checked_shr(skip).unwrap_or(0),
-            _mm512_add_epi8(load(&RAMP[0]), _mm512_set1_epi8(skip as i8)),
-            packed[m],
+    // Each square's code, looked up in the packs: square `s` takes the stream's code `j`
+    // (`s` less the king squares before it), which is in the last pack `m` whose first code
+    // is at most `j`, at `j - before[m]`; two packs are looked up at once, the second of a
+    // pair from 64. (The king squares take some code, replaced below.)
+    let [bk, wk] = kings.map(Square::index);
+    let (k_min, k_max) = (bk.min(wk) as i8, bk.max(wk) as i8);
+    let one = _mm512_set1_epi8(1);
+    let code_of = |squares: __m512i| {
+        let j = _mm512_mask_sub_epi8(
+            squares,
+            _mm512_cmpgt_epu8_mask(squares, _mm512_set1_epi8(k_min)),
+            squares,
+            one,
         );
-        high = _mm512_or_si512(
-            high,
-            _mm512_maskz_expand_epi8(from(before[m].saturating_sub(64)), on),
+        let j = _mm512_mask_sub_epi8(
+            j,
+            _mm512_cmpgt_epu8_mask(squares, _mm512_set1_epi8(k_max)),
+            j,
+            one,
         );
-    }
+        let mut index = j;
+        let mut second_pair = 0;
+        for (m, &count) in before.iter().enumerate().skip(1) {
+            // (`count` is at most 79, and `j` below 128.)
+            let at = _mm512_cmpge_epu8_mask(j, _mm512_set1_epi8(count as i8));
+            let first = count as i32 - if m % 2 == 1 { 64 } else { 0 };
+            index = _mm512_mask_sub_epi8(index, at, j, _mm512_set1_epi8(first as i8));
+            if m == 2 {
+                second_pair = at;
+            }
+        }
+        _mm512_mask_blend_epi8(
+            second_pair,
+            _mm512_permutex2var_epi8(packed[0], index, packed[1]),
+            _mm512_permutex2var_epi8(packed[2], index, packed[3]),
+        )
+    };
     // The cells of the codes: those starting with 1 by their other seven bits (the index's
-    // eighth bit, shifted in from the next byte, is ignored), the others empty.
+    // eighth bit, shifted in from the next byte, is ignored), the others empty; nothing past
+    // square 80.
     let cell_table = [0, 1].map(|k| {
         // SAFETY: `cells_of` has 128 bytes, so 64 from `64 * k`.
         unsafe { _mm512_loadu_si512(cells_of.as_ptr().add(64 * k).cast()) }
     });
-    let to_cells = |codes| {
+    let to_cells = |codes, squares: u64| {
         _mm512_maskz_permutex2var_epi8(
-            _mm512_test_epi8_mask(codes, _mm512_set1_epi8(1)),
+            _mm512_test_epi8_mask(codes, one) & squares,
             cell_table[0],
             _mm512_srli_epi16::<1>(codes),
             cell_table[1],
         )
     };
-    let (stream_low, stream_high) = (to_cells(low), to_cells(high));
-    // The stream's cells on the board, leaving the king squares.
-    let king_bits = 1u128 << kings[0].index() | 1u128 << kings[1].index();
-    let mask_low = !(king_bits as u64);
-    let mask_high = !((king_bits >> 64) as u64) & 0x1_ffff;
-    let mut low = _mm512_maskz_expand_epi8(mask_low, stream_low);
-    let used = mask_low.count_ones() as i8;
-    let rest = _mm512_permutex2var_epi8(
-        stream_low,
-        _mm512_adds_epu8(load(&RAMP[0]), _mm512_set1_epi8(used)),
-        stream_high,
-    );
-    let mut high = _mm512_maskz_expand_epi8(mask_high, rest);
+    let mut low = to_cells(code_of(load(&RAMP[0])), u64::MAX);
+    let mut high = to_cells(code_of(load(&RAMP[1])), 0x1_ffff);
     for (i, k) in kings.into_iter().enumerate() {
         let cell = 8 + 14 * i as i8;
         let bit = k.index();
