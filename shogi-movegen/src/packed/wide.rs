@@ -5,9 +5,11 @@
 //! so decoding them one after another costs a dependent table load per piece. Here:
 //!
 //! 1. The code starts are found by [`super::scan`]'s automaton in two passes: the state
-//!    before each byte, a byte shuffle per 8 bits (fed from general registers), then the
-//!    start bits of all bytes at once, by two 128-byte lookups (`vpermi2b`) of the state
-//!    with each nibble ([`TwoPass`]); the end of the board is the 80th start (`pdep`).
+//!    before each byte, a byte shuffle per 8 bits (each byte and its step loaded straight
+//!    from memory, the state kept the same in every lane and put in its byte's place by a
+//!    bitwise select: four instructions a byte, of which one shuffle), then the start bits
+//!    of all bytes at once, by two 128-byte lookups (`vpermi2b`) of the state with each
+//!    nibble ([`TwoPass`]); the end of the board is the 80th start (`pdep`).
 //! 2. For every bit of the board part, the 8 bits from it (`vpmultishiftqb`); those at the
 //!    starts are packed together (`vpcompressb`, one vector of 64 bits at a time), and each
 //!    square's code is looked up in the four packs (`vpermi2b`, two packs at a time) at an
@@ -46,22 +48,22 @@
 //! the ranges being those of different days on the shared machine.
 
 use core::arch::x86_64::{
-    __m128i, __m512i, _bzhi_u64, _mm_alignr_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_set_epi64x, _mm256_storeu_si256,
-    _mm512_add_epi8, _mm512_add_epi64, _mm512_and_si512, _mm512_castsi512_si128,
-    _mm512_castsi512_si256, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_cmpgt_epu8_mask,
-    _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32, _mm512_cvtepu32_epi64, _mm512_extracti32x4_epi32,
-    _mm512_extracti64x4_epi64, _mm512_gf2p8affine_epi64_epi8, _mm512_i32gather_epi64,
-    _mm512_inserti32x4, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_cmpeq_epi8_mask,
-    _mm512_mask_expand_epi8, _mm512_mask_mov_epi8, _mm512_mask_set1_epi8, _mm512_mask_sub_epi8,
-    _mm512_maskz_compress_epi8, _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8,
-    _mm512_maskz_permutex2var_epi8, _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2,
-    _mm512_multishift_epi64_epi8, _mm512_or_si512, _mm512_permutex2var_epi8,
-    _mm512_permutex2var_epi64, _mm512_permutexvar_epi8, _mm512_popcnt_epi64,
-    _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi16, _mm512_set1_epi64,
-    _mm512_setzero_si512, _mm512_shuffle_i64x2, _mm512_slli_epi32, _mm512_srli_epi16,
-    _mm512_storeu_si512, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask, _mm512_zextsi128_si512,
-    _mm512_zextsi256_si512, _pdep_u64, _pext_u64,
+    __m512i, _bzhi_u64, _mm_cvtsi128_si32, _mm_cvtsi128_si64, _mm_loadl_epi64, _mm_loadu_si128,
+    _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_ternarylogic_epi64,
+    _mm256_storeu_si256, _mm512_add_epi8, _mm512_add_epi64, _mm512_and_si512,
+    _mm512_castsi512_si128, _mm512_castsi512_si256, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
+    _mm512_cmpgt_epu8_mask, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32, _mm512_cvtepu32_epi64,
+    _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64, _mm512_gf2p8affine_epi64_epi8,
+    _mm512_i32gather_epi64, _mm512_inserti32x4, _mm512_loadu_si512, _mm512_mask_blend_epi8,
+    _mm512_mask_cmpeq_epi8_mask, _mm512_mask_expand_epi8, _mm512_mask_mov_epi8,
+    _mm512_mask_set1_epi8, _mm512_mask_sub_epi8, _mm512_maskz_compress_epi8,
+    _mm512_maskz_expand_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_permutex2var_epi8,
+    _mm512_maskz_permutexvar_epi8, _mm512_maskz_shuffle_i64x2, _mm512_multishift_epi64_epi8,
+    _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_permutexvar_epi8,
+    _mm512_popcnt_epi64, _mm512_reduce_add_epi64, _mm512_set1_epi8, _mm512_set1_epi16,
+    _mm512_set1_epi64, _mm512_setzero_si512, _mm512_shuffle_i64x2, _mm512_slli_epi32,
+    _mm512_srli_epi16, _mm512_storeu_si512, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask,
+    _mm512_zextsi128_si512, _pdep_u64, _pext_u64,
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -505,10 +507,10 @@ const fn iota(offset: usize, wrap: usize) -> Bytes64 {
 /// from its state and value, by two table lookups of 128 bytes (state and low nibble, then
 /// the state after the low nibble and the high nibble).
 struct TwoPass {
-    /// By byte value: lanes 0 to 7, the state after the byte by the state before it, times
+    /// By byte value: byte `s`, the state after the byte by the state `s` before it, times
     /// 17 (the state in both nibbles: the low one indexes the next shuffle, the high one the
     /// first table).
-    steps: [Step; 256],
+    steps: [u64; 256],
     /// By `state << 4 | low nibble`: the nibble's start bits, and the state after it in the
     /// high nibble.
     low: [Bytes64; 2],
@@ -530,12 +532,12 @@ const fn two_pass(next: [[u8; 2]; 8]) -> TwoPass {
         }
         (state, starts)
     }
-    let mut steps = [const { Step([0; 16]) }; 256];
+    let mut steps = [0u64; 256];
     let mut v = 0;
     while v < 256 {
         let mut s = 0;
         while s < 8 {
-            steps[v].0[s] = run(&next, s as u8, v, 8).0 * 17;
+            steps[v] |= ((run(&next, s as u8, v, 8).0 * 17) as u64) << (8 * s);
             s += 1;
         }
         v += 1;
@@ -566,30 +568,12 @@ const _: () = {
             let i = (low >> 4) as usize * 16 + (v >> 4);
             let high = two.high[i / 64].0[i % 64];
             assert!(low & 15 | high == one[v].0[8 + s]);
-            assert!(two.steps[v].0[s] == one[v].0[s] * 17);
+            assert!((two.steps[v] >> (8 * s)) as u8 == one[v].0[s] * 17);
             s += 1;
         }
         v += 1;
     }
 };
-
-/// The first pass over the 8 bytes of `word`: the state before each byte shifted into the
-/// top of `acc` (so after 16 bytes, byte `i` of `acc` is the state before byte `i`);
-/// `state` is left as after the word.
-#[inline]
-#[allow(unsafe_code)]
-#[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
-)]
-fn entry_states(a: &TwoPass, state: &mut __m128i, mut acc: __m128i, word: u64) -> __m128i {
-    for b in word.to_le_bytes() {
-        acc = _mm_alignr_epi8::<1>(*state, acc);
-        // SAFETY: a step is 16 readable bytes.
-        let step = unsafe { _mm_loadu_si128(a.steps[usize::from(b)].0.as_ptr().cast()) };
-        *state = _mm_shuffle_epi8(step, *state);
-    }
-    acc
-}
 
 /// The second pass: the start bits of each byte of `values` (bit `i` of byte `k` for a
 /// code starting at its bit `i`), by the states before them, `states`.
@@ -608,32 +592,71 @@ fn byte_starts(a: &TwoPass, states: __m512i, values: __m512i) -> __m512i {
     _mm512_ternarylogic_epi64::<0xca>(high_nibbles, high, low)
 }
 
-/// The start bits of the codes in the four words of `words` (bit `i` of the stream in bit
-/// `i`) by the automaton `a` from a start.
+/// By byte: all ones in that byte of 16, zeros elsewhere.
+const LANE_BYTE: [Step; 16] = {
+    let mut t = [const { Step([0; 16]) }; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i].0[i] = 0xff;
+        i += 1;
+    }
+    t
+};
+
+/// The start bits of the board codes in the stream `src` (its 32 bytes `bytes` as a vector,
+/// zeros after them), by the automaton `a` from the board's first code at bit 15, in the
+/// board part's words (bit `i` for stream bit `15 + i`; a start at bit 256, where the stream
+/// ends, is the board part's bit 241, and none is marked after it).
+///
+/// The first pass reads each byte and its step straight from memory (a load each, no
+/// shifting of words), and keeps the state the same in every lane, so that the state
+/// before each byte is put in its place by a bitwise select rather than a shuffle: the byte
+/// shuffles of the chain are its only shuffles.
 #[inline]
 #[allow(unsafe_code)]
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
 )]
-fn quad_starts(a: &TwoPass, words: [u64; 4]) -> [u64; 4] {
-    let mut state = _mm_setzero_si128();
-    let mut acc = [_mm_setzero_si128(); 2];
-    for (h, acc) in acc.iter_mut().enumerate() {
-        *acc = entry_states(a, &mut state, *acc, words[2 * h]);
-        *acc = entry_states(a, &mut state, *acc, words[2 * h + 1]);
-    }
+fn quad_starts(a: &TwoPass, bytes: &[u8; 32], src: __m512i) -> [u64; 4] {
+    // Bit 15 starts the board's first code; the state after it, before byte 2.
+    let after_first = BOARD_NEXT[0][usize::from(bytes[1] >> 7)] * 17;
+    let mut state = _mm_set1_epi8(after_first as i8);
+    // The states before the bytes of `half` (from its byte `from`), each in its lane.
+    let mut pass = |half: &[u8; 16], from: usize| {
+        let mut acc = _mm_setzero_si128();
+        for (j, &v) in half.iter().enumerate().skip(from) {
+            // SAFETY: `LANE_BYTE` entries are 16 readable bytes, `steps` entries 8.
+            let (lane, step) = unsafe {
+                (
+                    _mm_loadu_si128(LANE_BYTE[j].0.as_ptr().cast()),
+                    _mm_loadl_epi64(a.steps.as_ptr().add(usize::from(v)).cast()),
+                )
+            };
+            // (`0xf8`: the first operand, or the second and the third.)
+            acc = _mm_ternarylogic_epi64::<0xf8>(acc, state, lane);
+            state = _mm_shuffle_epi8(step, state);
+        }
+        acc
+    };
+    let (first_half, second_half) = (
+        bytes.first_chunk::<16>().unwrap_or(&[0; 16]),
+        bytes.last_chunk::<16>().unwrap_or(&[0; 16]),
+    );
+    let acc = [pass(first_half, 2), pass(second_half, 0)];
     let states = _mm512_inserti32x4::<1>(_mm512_zextsi128_si512(acc[0]), acc[1]);
-    let values = _mm512_zextsi256_si512(_mm256_set_epi64x(
-        words[3] as i64,
-        words[2] as i64,
-        words[1] as i64,
-        words[0] as i64,
-    ));
-    let starts = byte_starts(a, states, values);
-    let mut out = [0u64; 8];
-    // SAFETY: `out` is 64 writable bytes.
-    unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), starts) };
-    [out[0], out[1], out[2], out[3]]
+    let starts = byte_starts(a, states, src);
+    let mut w = [0u64; 8];
+    // SAFETY: `w` is 64 writable bytes.
+    unsafe { _mm512_storeu_si512(w.as_mut_ptr().cast(), starts) };
+    // Bytes 0 and 1 hold no board code but the one starting at bit 15.
+    w[0] = w[0] & !0xffff | 1 << 15;
+    let ends_at_256 = _mm_cvtsi128_si32(state) as u8 == 0;
+    [
+        w[0] >> 15 | w[1] << 49,
+        w[1] >> 15 | w[2] << 49,
+        w[2] >> 15 | w[3] << 49,
+        w[3] >> 15 | u64::from(ends_at_256) << 49,
+    ]
 }
 
 /// The positions `64m..64m+64`.
@@ -1141,11 +1164,10 @@ fn decode_board(
     let src = unsafe { _mm512_maskz_loadu_epi8(u64::from(u32::MAX), bytes.as_ptr().cast()) };
     // For every bit of the board part (from bit 15), the 8 bits from it.
     let windows = [0, 1, 2, 3].map(|m| windows(src, 15, m));
-    let part = board_part(bytes);
     // The code starts, by the automaton.
     // The start of code 80 ends the board; the board overruns the stream if there is none
     // in the 256 bits.
-    let (starts, before, end) = board_starts(quad_starts(&BOARD_TWO, part));
+    let (starts, before, end) = board_starts(quad_starts(&BOARD_TWO, bytes, src));
     let end = end.map_or(BITS + 1, |e| e + 15);
     // The 8 bits at each start, in order: each vector's packed together.
     let packed = [0, 1, 2, 3].map(|m| _mm512_maskz_compress_epi8(starts[m], windows[m]));
