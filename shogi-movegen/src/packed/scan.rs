@@ -223,7 +223,7 @@ const _: () = {
 pub(super) static HAND: [Step; 256] = automaton(HAND_NEXT);
 
 /// The hand automaton's transitions, `[state][bit]` (state 7 unused).
-const HAND_NEXT: [[u8; 2]; 8] = [
+pub(super) const HAND_NEXT: [[u8; 2]; 8] = [
     [5, 1],
     [6, 2],
     [5, 3],

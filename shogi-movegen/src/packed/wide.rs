@@ -48,8 +48,9 @@
 //! the ranges being those of different days on the shared machine.
 
 use core::arch::x86_64::{
-    __m512i, _bzhi_u64, _mm_cvtsi128_si32, _mm_cvtsi128_si64, _mm_loadl_epi64, _mm_loadu_si128,
-    _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_ternarylogic_epi64,
+    __m128i, __m512i, _bzhi_u64, _mm_cvtsi32_si128, _mm_cvtsi128_si32, _mm_cvtsi128_si64,
+    _mm_extract_epi64, _mm_loadl_epi64, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi8,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_ternarylogic_epi64,
     _mm256_storeu_si256, _mm512_add_epi8, _mm512_add_epi64, _mm512_and_si512,
     _mm512_castsi512_si128, _mm512_castsi512_si256, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
     _mm512_cmpgt_epu8_mask, _mm512_cvtepi64_epi8, _mm512_cvtepu8_epi32, _mm512_cvtepu32_epi64,
@@ -71,7 +72,7 @@ use shogi_types::{Bitboard, Color, PieceKind, Square};
 
 use super::codec::BITS;
 use super::scan::{
-    BOARD, BOARD_NEXT, HAND, Step, board_part, board_starts, stream_words, word_starts,
+    BOARD, BOARD_NEXT, HAND, HAND_NEXT, Step, board_part, board_starts, word_starts,
 };
 use crate::position::{SLOTS, slot};
 use crate::zobrist;
@@ -841,21 +842,17 @@ fn decode_hands(bytes: &[u8; 32], end: usize, hand_decode: &[u8; 128]) -> Option
     let len = bits.checked_sub(end).filter(|&l| l > 0 && l < 192)?;
     // SAFETY: the 32 bytes of `bytes` are readable; the masked-off bytes are not read.
     let src = unsafe { _mm512_maskz_loadu_epi8(u64::from(u32::MAX), bytes.as_ptr().cast()) };
-    // The stream from bit `end`, zeros after it, a word at a time in general registers for
-    // the automaton (a byte from a register is a shift, from a vector a shuffle).
-    let w = stream_words(bytes);
-    let (k, off) = (end / 64, (end % 64) as u32);
-    let word = |i: usize| w.get(i).copied().unwrap_or(0);
-    // The code starts, a word at a time up to bit `len`.
-    let mut starts = [0u64; 3];
-    let mut state = _mm_setzero_si128();
-    for (i, found) in starts.iter_mut().enumerate() {
-        if 64 * i > len {
-            break;
-        }
-        let v = word(k + i) >> off | (word(k + i + 1) << 1) << (63 - off);
-        *found = word_starts(&HAND, &mut state, v);
-    }
+    // The code starts from bit `end`, by the automaton run over the bytes up to the first
+    // past the stream (read as zeros), in as many steps as the longest hand part from the
+    // same byte needs.
+    let first = end / 8;
+    let starts = if first >= 19 {
+        hand_starts::<14>(bytes, src, end)
+    } else if first >= 15 {
+        hand_starts::<18>(bytes, src, end)
+    } else {
+        hand_starts::<22>(bytes, src, end)
+    };
     // The codes must end exactly at the stream's end: a code starts at bit `len`.
     if starts[len / 64] >> (len % 64) & 1 == 0 {
         return None;
@@ -924,6 +921,87 @@ fn decode_hands(bytes: &[u8; 32], end: usize, hand_decode: &[u8; 128]) -> Option
     const LANES: u64 = 0x003f_3f3f_3f3f_3f3f;
     let lanes = |v: u64| u128::from(_pext_u64(v, LANES));
     Some(lanes(black) | lanes(white) << 42 | lanes(black + white + boxed) << 84)
+}
+
+/// By bit offset `r` in a byte and the byte's value `v`: the hand automaton run from a
+/// start at bit `r` to the end of the byte, its start bits (from bit `r`) in the low byte
+/// and the state after the byte in the high one.
+const HAND_FIRST: [[u16; 256]; 8] = {
+    let mut t = [[0u16; 256]; 8];
+    let mut r = 0;
+    while r < 8 {
+        let mut v = 0;
+        while v < 256 {
+            let (mut state, mut starts, mut i) = (0u8, 0u16, r);
+            while i < 8 {
+                if state == 0 {
+                    starts |= 1 << i;
+                }
+                state = HAND_NEXT[state as usize][(v >> i) & 1];
+                i += 1;
+            }
+            t[r][v] = starts | (state as u16) << 8;
+            v += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// The start bits of the hand codes from bit `end` (below 256) of the stream `bytes` (as a
+/// vector, `src`: zeros after its 32 bytes), bit `i` for stream bit `end + i`, over the
+/// bytes from `end / 8` on, `N` of them (those past the stream read as zeros).
+///
+/// The first byte is looked up from `end`'s place in it ([`HAND_FIRST`]); then each byte
+/// and its step are loaded straight from memory and the state, the same in every lane,
+/// gives the byte's start bits in every lane, put in the byte's place by a bitwise select.
+#[inline]
+#[allow(unsafe_code)]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
+)]
+fn hand_starts<const N: usize>(bytes: &[u8; 32], src: __m512i, end: usize) -> [u64; 3] {
+    let _ = src;
+    let (first, r) = (end / 8 % 32, end % 8);
+    let head = HAND_FIRST[r][usize::from(bytes[first])];
+    let mut state = _mm_set1_epi8((head >> 8) as i8);
+    let eight = _mm_set1_epi8(8);
+    // Byte `j` of the bytes from `first` (byte 0 its first), into `acc`'s lane `j % 16`.
+    let mut step = |acc: __m128i, j: usize| {
+        let at = first + j;
+        // (Past the stream, a zero byte, without a branch.)
+        let v = bytes[at % 32] & 0u8.wrapping_sub(u8::from(at < 32));
+        // SAFETY: a step and a `LANE_BYTE` entry are 16 readable bytes.
+        let (e, lane) = unsafe {
+            (
+                _mm_loadu_si128(HAND[usize::from(v)].0.as_ptr().cast()),
+                _mm_loadu_si128(LANE_BYTE[j % 16].0.as_ptr().cast()),
+            )
+        };
+        let found = _mm_shuffle_epi8(e, _mm_or_si128(state, eight));
+        state = _mm_shuffle_epi8(e, state);
+        // (`0xf8`: the first operand, or the second and the third.)
+        _mm_ternarylogic_epi64::<0xf8>(acc, found, lane)
+    };
+    let mut low = _mm_cvtsi32_si128(i32::from(head as u8));
+    for j in 1..16 {
+        low = step(low, j);
+    }
+    let mut high = _mm_setzero_si128();
+    for j in 16..N {
+        high = step(high, j);
+    }
+    let words = [
+        _mm_cvtsi128_si64(low) as u64,
+        _mm_extract_epi64::<1>(low) as u64,
+        _mm_cvtsi128_si64(high) as u64,
+    ];
+    // From bit `end`: `<< 1 <<` keeps the shift below 64 when `r` is 0.
+    [
+        words[0] >> r | words[1] << 1 << (63 - r),
+        words[1] >> r | words[2] << 1 << (63 - r),
+        words[2] >> r,
+    ]
 }
 
 /// Stores the cells `low` (squares 0 to 63) and `high` (64 to 80, zeros after them) into
