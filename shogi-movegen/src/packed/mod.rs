@@ -47,12 +47,12 @@
 //! any other `b` that decodes the two differ at most in the order of those trailing codes.
 //!
 //! # Speed
-//! Encoding takes about 45 to 60 ns on a Sapphire Rapids Xeon (70 to 90 on an AVX2-only
-//! EPYC). Decoding with validation takes about 70 to 99 ns on the Xeon for the benchmark
-//! positions and 68 to 110 on random placements of a set (the slowest: 8 to 16 pieces on
+//! Encoding takes about 45 to 65 ns on a Sapphire Rapids Xeon (70 to 90 on an AVX2-only
+//! EPYC). Decoding with validation takes about 65 to 97 ns on the Xeon for the benchmark
+//! positions and 66 to 102 on random placements of a set (the slowest: 12 to 16 pieces on
 //! the board and the rest in hand), and about 120 to 170 ns where only AVX2 is available
-//! (the crate README has the tables; the ranges are those of different days on the shared
-//! machine).
+//! (the crate README has the tables; the ranges include the shared machine's day-to-day
+//! variation).
 //! Decoding a board one code after another costs one dependent table lookup per piece, so
 //! on x86-64 processors with AVX-512 VBMI2, VPOPCNTDQ and GFNI (Ice Lake, Zen 4 and later)
 //! and with the `std` feature, the code starts are found by a small automaton stepped eight

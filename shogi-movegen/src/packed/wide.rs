@@ -44,7 +44,7 @@
 //! them on random games, random placements and random bytes).
 //!
 //! On a Sapphire Rapids Xeon (2.6 GHz, shared) this decodes the starting position with
-//! validation in about 73 to 81 ns (the walk: 160), a middle game in about 85 to 99 (155),
+//! validation in about 62 to 70 ns (the walk: 160), a middle game in about 80 to 90 (155),
 //! the ranges being those of different days on the shared machine.
 
 use core::arch::x86_64::{
