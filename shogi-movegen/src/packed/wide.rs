@@ -397,19 +397,25 @@ const STUCK_FLAGS: Bytes64 = {
 };
 
 /// By square from `64 * half`: the [`STUCK_FLAGS`] of the pieces that cannot stand there
-/// (with no move left: the last rank, and the last two for a knight).
+/// (with no move left: the side's far rank, and the far two ranks for a knight).
 const STUCK_ON: [Bytes64; 2] = {
     let mut t = [const { Bytes64([0; 64]) }; 2];
-    let mut sq = 0;
-    while sq < 81 {
-        t[sq / 64].0[sq % 64] = match sq % 9 {
-            0 => 1 | 2,
-            1 => 2,
-            7 => 8,
-            8 => 4 | 8,
-            _ => 0,
-        };
-        sq += 1;
+    let mut c = 0;
+    while c < 2 {
+        let color = Color::ALL[c];
+        let far = Bitboard::relative_ranks(color, 1, 1).to_bits();
+        let far_two = Bitboard::relative_ranks(color, 1, 2).to_bits();
+        let mut sq = 0;
+        while sq < 81 {
+            if far >> sq & 1 != 0 {
+                t[sq / 64].0[sq % 64] |= 1 << (2 * c);
+            }
+            if far_two >> sq & 1 != 0 {
+                t[sq / 64].0[sq % 64] |= 2 << (2 * c);
+            }
+            sq += 1;
+        }
+        c += 1;
     }
     t
 };
@@ -847,11 +853,11 @@ fn decode_hands(bytes: &[u8; 32], end: usize, hand_decode: &[u8; 128]) -> Option
     // same byte needs.
     let first = end / 8;
     let starts = if first >= 19 {
-        hand_starts::<14>(bytes, src, end)
+        hand_starts::<14>(bytes, end)
     } else if first >= 15 {
-        hand_starts::<18>(bytes, src, end)
+        hand_starts::<18>(bytes, end)
     } else {
-        hand_starts::<22>(bytes, src, end)
+        hand_starts::<22>(bytes, end)
     };
     // The codes must end exactly at the stream's end: a code starts at bit `len`.
     if starts[len / 64] >> (len % 64) & 1 == 0 {
@@ -948,9 +954,9 @@ const HAND_FIRST: [[u16; 256]; 8] = {
     t
 };
 
-/// The start bits of the hand codes from bit `end` (below 256) of the stream `bytes` (as a
-/// vector, `src`: zeros after its 32 bytes), bit `i` for stream bit `end + i`, over the
-/// bytes from `end / 8` on, `N` of them (those past the stream read as zeros).
+/// The start bits of the hand codes from bit `end` (below 256) of the stream `bytes`, bit
+/// `i` for stream bit `end + i`, over the bytes from `end / 8` on, `N` of them (those past
+/// the stream read as zeros).
 ///
 /// The first byte is looked up from `end`'s place in it ([`HAND_FIRST`]); then each byte
 /// and its step are loaded straight from memory and the state, the same in every lane,
@@ -960,8 +966,7 @@ const HAND_FIRST: [[u16; 256]; 8] = {
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
 )]
-fn hand_starts<const N: usize>(bytes: &[u8; 32], src: __m512i, end: usize) -> [u64; 3] {
-    let _ = src;
+fn hand_starts<const N: usize>(bytes: &[u8; 32], end: usize) -> [u64; 3] {
     let (first, r) = (end / 8 % 32, end % 8);
     let head = HAND_FIRST[r][usize::from(bytes[first])];
     let mut state = _mm_set1_epi8((head >> 8) as i8);
