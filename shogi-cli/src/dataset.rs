@@ -47,7 +47,7 @@ use rayon::prelude::*;
 use shogi_kit::movegen::packed::{GameResult, Hcp, Hcpe, Move16, Psv, PsvResult};
 use shogi_kit::movegen::{Position, Standard};
 use shogi_kit::record::{self, Record};
-use shogi_kit::rules::{DrawReason, Game, Outcome, RuleSet};
+use shogi_kit::rules::{Game, Outcome, RuleSet};
 use shogi_kit::types::{Color, Move};
 use shogi_kit::variants::AnyPosition;
 
@@ -279,10 +279,7 @@ fn encode_game(record: &Record, format: DatasetFormat, output: &mut FileOutput) 
     let winner = match outcome {
         Some(Outcome::Win { winner, .. }) => Some(Some(winner)),
         // An interrupted game (中断, `%CHUDAN`) ended without a result.
-        Some(Outcome::Draw {
-            reason: DrawReason::Interruption,
-        })
-        | None => None,
+        Some(Outcome::Unfinished) | None => None,
         Some(Outcome::Draw { .. }) => Some(None),
     };
     if winner.is_none() {

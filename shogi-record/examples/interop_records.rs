@@ -467,7 +467,7 @@ fn specs() -> Result<Vec<Spec>, String> {
             STARTPOS,
             "7g7f 3c3d 2g2f",
             End::Interrupt,
-            draw(DrawReason::Interruption),
+            Outcome::Unfinished,
         ),
         spec(
             "handicap_interruption",
@@ -476,7 +476,7 @@ fn specs() -> Result<Vec<Spec>, String> {
             TWO_PIECE,
             "5a4b",
             End::Interrupt,
-            draw(DrawReason::Interruption),
+            Outcome::Unfinished,
         ),
     ])
 }
@@ -587,9 +587,66 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// Records that keep an illegal move, read from KIF and CSA texts: (name, text). Readable
+/// (a piece that is not on its origin, an empty origin, a piece that cannot reach) and
+/// unreadable, by Black and by White, under each foul word; the side that played the illegal
+/// move loses.
+const ILLEGAL_RECORDS: [(&str, &str); 10] = [
+    (
+        "illegal_black_wrong_piece_win",
+        "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ４五桂(37)\n4 反則勝ち\n",
+    ),
+    (
+        "illegal_black_empty_origin_loss",
+        "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ５五歩(56)\n4 反則負け\n",
+    ),
+    (
+        "illegal_black_unreadable_win",
+        "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ４五桂(:00)\n4 反則勝ち\n",
+    ),
+    (
+        "illegal_black_unreadable_loss",
+        "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ４五桂(:00)\n4 反則負け\n",
+    ),
+    (
+        "illegal_white_blocked_win",
+        "手合割：平手\n1 ７六歩(77)\n2 ５五角(22)\n3 反則勝ち\n",
+    ),
+    (
+        "illegal_white_unreadable_win",
+        "手合割：平手\n1 ７六歩(77)\n2 ５五角(:00)\n3 反則勝ち\n",
+    ),
+    (
+        "illegal_white_empty_origin_loss",
+        "手合割：平手\n1 ７六歩(77)\n2 ５三歩(54)\n3 反則負け\n",
+    ),
+    (
+        "illegal_csa_black_action",
+        "V2.2\nPI\n+\n+7776FU\n-3334FU\n+2824HI\n%+ILLEGAL_ACTION\n",
+    ),
+    (
+        "illegal_csa_white_move",
+        "V2.2\nPI\n+\n+7776FU\n-2255KA\n%ILLEGAL_MOVE\n",
+    ),
+    (
+        "illegal_csa_white_action",
+        "V2.2\nPI\n+\n+7776FU\n-5453FU\n%-ILLEGAL_ACTION\n",
+    ),
+];
+
 /// Writes the five files of a game and returns their manifest rows.
 fn write_game(dir: &Path, spec: &Spec, game: &Game) -> Result<Vec<Written>, String> {
-    let rec = Record::from_game(game);
+    write_record(dir, spec.name, spec.rules_name, &Record::from_game(game))
+}
+
+/// Writes the five files of a record and returns their manifest rows.
+fn write_record(
+    dir: &Path,
+    name: &'static str,
+    rules: &'static str,
+    rec: &Record,
+) -> Result<Vec<Written>, String> {
+    let rec = rec.clone();
     let files: [(&str, &str, &str, Vec<u8>); 5] = [
         ("kifu", "kif", "utf-8", kif::write(&rec).into_bytes()),
         ("kif", "kif", "shift_jis", kif::write_shift_jis(&rec)),
@@ -604,14 +661,14 @@ fn write_game(dir: &Path, spec: &Spec, game: &Game) -> Result<Vec<Written>, Stri
     ];
     let mut out = Vec::new();
     for (ext, format, encoding, bytes) in files {
-        let file = format!("{}.{ext}", spec.name);
+        let file = format!("{name}.{ext}");
         std::fs::write(dir.join(&file), bytes).map_err(|e| format!("{file}: {e}"))?;
         out.push(Written {
             file,
-            game: spec.name,
+            game: name,
             format,
             encoding,
-            rules: spec.rules_name,
+            rules,
         });
     }
     Ok(out)
@@ -619,13 +676,17 @@ fn write_game(dir: &Path, spec: &Spec, game: &Game) -> Result<Vec<Written>, Stri
 
 /// The manifest row of a file.
 fn manifest_row(w: &Written, game: &Game) -> String {
-    let start = game.start().to_setup().to_string();
-    let moves: Vec<String> = game
-        .moves()
-        .iter()
-        .map(|m| json_str(&m.to_string()))
-        .collect();
-    let outcome = game.outcome();
+    manifest_row_of(
+        w,
+        &game.start().to_setup().to_string(),
+        game.moves(),
+        game.outcome(),
+    )
+}
+
+/// The manifest row of a file with this start, these moves and this outcome.
+fn manifest_row_of(w: &Written, start: &str, moves: &[Move], outcome: Option<Outcome>) -> String {
+    let moves: Vec<String> = moves.iter().map(|m| json_str(&m.to_string())).collect();
     let winner = outcome
         .and_then(Outcome::winner)
         .map_or("null".to_string(), |c| json_str(color_name(c)));
@@ -637,7 +698,7 @@ fn manifest_row(w: &Written, game: &Game) -> String {
         json_str(w.format),
         json_str(w.encoding),
         json_str(w.rules),
-        json_str(&start),
+        json_str(start),
         moves.join(", "),
         winner,
         text,
@@ -656,9 +717,6 @@ fn substitute(o: Outcome) -> Option<Outcome> {
             winner,
             reason: WinReason::PerpetualCheck | WinReason::Impasse,
         } => win(winner, WinReason::IllegalMove(None)),
-        Outcome::Draw {
-            reason: DrawReason::Agreement,
-        } => draw(DrawReason::Interruption),
         _ => return None,
     })
 }
@@ -775,6 +833,21 @@ fn run(dir: &Path) -> Result<bool, String> {
             written.push((w, spec, game));
         }
     }
+    // Records that keep an illegal move: each written file must read back with the same
+    // moves, outcome and illegal move (ply, move and kind).
+    let mut illegal_written = Vec::new();
+    for (name, text) in ILLEGAL_RECORDS {
+        let rec = record::read_str(text).map_err(|e| format!("{name}: {e}"))?;
+        for w in write_record(dir, name, "none", &rec)? {
+            rows.push(manifest_row_of(
+                &w,
+                &rec.start_sfen().to_string(),
+                &rec.usi_moves(),
+                rec.outcome(),
+            ));
+            illegal_written.push((w, rec.clone()));
+        }
+    }
     let manifest = format!("{{\n  \"records\": [\n{}\n  ]\n}}\n", rows.join(",\n"));
     let path = dir.join("manifest.json");
     std::fs::write(&path, manifest).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -802,9 +875,37 @@ fn run(dir: &Path) -> Result<bool, String> {
             }
         }
     }
+    for (w, rec) in &illegal_written {
+        let kept = |r: &Record| {
+            let illegal = r.illegal_move.as_ref().map(|i| (i.ply, i.mv, i.kind));
+            (r.usi_moves(), r.outcome(), illegal)
+        };
+        let read = std::fs::read(dir.join(&w.file))
+            .map_err(|e| e.to_string())
+            .and_then(|b| record::read(&b).map_err(|e| e.to_string()));
+        match read {
+            Ok(again) if kept(&again) == kept(rec) => {
+                agree += 1;
+                println!("{}: ok", w.file);
+            }
+            Ok(again) => {
+                println!(
+                    "{}: MISMATCH read {:?}, wrote {:?}",
+                    w.file,
+                    kept(&again),
+                    kept(rec)
+                );
+                mismatches.push(w.file.clone());
+            }
+            Err(e) => {
+                println!("{}: MISMATCH read error: {e}", w.file);
+                mismatches.push(w.file.clone());
+            }
+        }
+    }
     println!(
         "shogi-notation: {} files read, {agree} agree, {lossy} lossy, {} mismatches{}",
-        written.len(),
+        written.len() + illegal_written.len(),
         mismatches.len(),
         if mismatches.is_empty() {
             String::new()

@@ -2,14 +2,14 @@
 //! with: it validates the start, plays each move on the current position before appending
 //! it, and gives up with a [`RecordError`] that keeps what was read.
 
-use shogi_movegen::{IllegalMove, Position};
+use shogi_movegen::{IllegalMove, IllegalMoveKind, Position};
 use shogi_notation::ResolveError;
-use shogi_notation::japanese::JapaneseMove;
-use shogi_types::{Move, Setup};
+use shogi_notation::japanese::{self, JapaneseMove};
+use shogi_types::{Move, PieceKind, Setup};
 use shogi_variants::{AnyPosition, AnyPositionError, UntakeableSilver, Variant};
 
 use crate::error::{RecordError, RecordErrorKind};
-use crate::model::{Record, RecordMove};
+use crate::model::{Record, RecordMove, WrittenMove};
 
 /// Builds a record move by move, checking each: the shared core of the readers.
 #[derive(Debug)]
@@ -110,4 +110,99 @@ pub(crate) fn resolve_japanese(
     j: &JapaneseMove,
 ) -> Result<Move, ResolveError> {
     j.resolve(pos, previous)
+}
+
+/// The piece kind of a two-letter CSA piece code (`FU`, `RY`), also JKF's codes.
+pub(crate) fn kind_from_code(code: &[u8]) -> Option<PieceKind> {
+    use PieceKind::*;
+    Some(match code {
+        b"FU" => Pawn,
+        b"KY" => Lance,
+        b"KE" => Knight,
+        b"GI" => Silver,
+        b"KI" => Gold,
+        b"KA" => Bishop,
+        b"HI" => Rook,
+        b"OU" => King,
+        b"TO" => ProPawn,
+        b"NY" => ProLance,
+        b"NK" => ProKnight,
+        b"NG" => ProSilver,
+        b"UM" => Horse,
+        b"RY" => Dragon,
+        _ => return None,
+    })
+}
+
+/// The piece that the text of a kept illegal move `mv` names as moving (before a promotion),
+/// when the text names one: the piece name of a Japanese move (KIF, KI2: `４五桂(37)` names a
+/// knight), or the code of a CSA-style statement (`+3745KE`; CSA writes the piece after a
+/// promotion and JKF's text the piece before it, so a promoted code of a promotion names the
+/// unpromoted piece).
+///
+/// The writers write this piece, not the one on the board, so that a move written with the
+/// wrong piece stays [`IllegalMoveKind::NoSuchPiece`] in every format.
+pub(crate) fn named_piece(text: &str, mv: Move) -> Option<PieceKind> {
+    let text = text.trim();
+    let b = text.as_bytes();
+    if b.len() == 7 && matches!(b[0], b'+' | b'-') && b[1..5].iter().all(u8::is_ascii_digit) {
+        let code = kind_from_code(&b[5..7])?;
+        let promotes = matches!(mv, Move::Normal { promote: true, .. });
+        return Some(if promotes { code.unpromote() } else { code });
+    }
+    japanese::parse(text).ok().map(|j| j.piece)
+}
+
+/// Why `mv` is illegal in `pos` when its text names `named` as the moving piece:
+/// [`IllegalMoveKind::NoSuchPiece`] when the origin does not hold that piece of the side to
+/// move, else the kind of the error of playing it (and `NoSuchPiece` for a move that plays:
+/// it was written with another piece).
+pub(crate) fn illegal_kind(
+    pos: &AnyPosition,
+    mv: Move,
+    named: Option<PieceKind>,
+) -> IllegalMoveKind {
+    if let (Move::Normal { from, .. }, Some(kind)) = (mv, named) {
+        let found = pos.piece_at(from);
+        if found.is_none_or(|p| p.color != pos.side_to_move() || p.kind != kind) {
+            return IllegalMoveKind::NoSuchPiece;
+        }
+    }
+    let mut next = *pos;
+    next.play(mv)
+        .map_or_else(|e| e.kind, |()| IllegalMoveKind::NoSuchPiece)
+}
+
+/// The comment prefix that keeps an illegal move in the formats that cannot write it as a
+/// move (JKF always; CSA for a move it cannot write): `ILLEGAL:<usi> <text>`, `-` for a move
+/// the text does not name.
+pub(crate) const ILLEGAL: &str = "ILLEGAL:";
+
+/// The `ILLEGAL:` comment of `written`.
+pub(crate) fn illegal_comment(written: &WrittenMove) -> String {
+    let usi = written
+        .mv
+        .map_or_else(|| "-".to_string(), |m| m.to_string());
+    format!("{ILLEGAL}{usi} {}", written.text.replace(['\n', '\r'], " "))
+}
+
+/// Takes the last `ILLEGAL:` comment of `comments` out as the kept illegal move of ply `ply`,
+/// played (or not) in `pos`.
+pub(crate) fn take_illegal_comment(
+    comments: &mut Vec<String>,
+    pos: &AnyPosition,
+    ply: usize,
+) -> Option<WrittenMove> {
+    let i = comments.iter().rposition(|c| c.starts_with(ILLEGAL))?;
+    let text = comments.remove(i);
+    let rest = text.strip_prefix(ILLEGAL).unwrap_or_default();
+    let (usi, written) = rest.split_once(' ').unwrap_or((rest, ""));
+    let mv: Option<Move> = usi.parse().ok();
+    let kind = mv.map(|mv| illegal_kind(pos, mv, named_piece(written, mv)));
+    Some(WrittenMove {
+        ply,
+        text: written.to_string(),
+        mv,
+        kind,
+    })
 }

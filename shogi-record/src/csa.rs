@@ -124,7 +124,7 @@ use shogi_movegen::IllegalMoveKind;
 use shogi_types::{Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
-use crate::builder::Builder;
+use crate::builder::{self, Builder, kind_from_code};
 use crate::ending::{Ending, Special};
 use crate::error::{MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError};
 use crate::model::{Header, HeaderKey, Record, WrittenMove};
@@ -247,7 +247,7 @@ pub fn write_with(record: &Record, options: CsaOptions) -> String {
 
     let mut last = record.start;
     crate::model::replay(record, |pos, m, _| {
-        out.push_str(&move_text(pos, m.mv));
+        out.push_str(&move_text(pos, m.mv, None));
         out.push('\n');
         if let Some(t) = m.time {
             write_time(&mut out, t.spent, options.version);
@@ -513,9 +513,15 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
     r.build(last, None)?;
     match r.builder {
         Some(b) => {
+            let pos = *b.position();
             let mut rec = b.finish();
             if let Some(ending) = &mut rec.ending {
                 ending.take_result_comment();
+                if ending.special.is_foul() && rec.illegal_move.is_none() {
+                    let ply = rec.moves.len() + 1;
+                    rec.illegal_move =
+                        builder::take_illegal_comment(&mut ending.comments, &pos, ply);
+                }
             }
             Ok(rec)
         }
@@ -758,28 +764,6 @@ fn parse_time(text: &str) -> Option<Duration> {
         scale /= 10;
     }
     Some(Duration::new(secs, nanos))
-}
-
-/// The piece kind of a two-letter CSA code.
-fn kind_from_code(code: &[u8]) -> Option<PieceKind> {
-    use PieceKind::*;
-    Some(match code {
-        b"FU" => Pawn,
-        b"KY" => Lance,
-        b"KE" => Knight,
-        b"GI" => Silver,
-        b"KI" => Gold,
-        b"KA" => Bishop,
-        b"HI" => Rook,
-        b"OU" => King,
-        b"TO" => ProPawn,
-        b"NY" => ProLance,
-        b"NK" => ProKnight,
-        b"NG" => ProSilver,
-        b"UM" => Horse,
-        b"RY" => Dragon,
-        _ => return None,
-    })
 }
 
 /// The two-letter CSA code of a piece kind.
@@ -1117,14 +1101,16 @@ fn write_start(out: &mut String, start: &AnyPosition) {
 }
 
 /// A move statement (`+7776FU`) for `mv` in `pos`. The piece code is the piece after the
-/// move; a move from an empty square (only an illegal move can be one) names a pawn.
-fn move_text(pos: &AnyPosition, mv: Move) -> String {
+/// move: of `named` (the piece an illegal move was written with) if given, else of the piece
+/// on the origin; a move from an empty square (only an illegal move can be one) names a pawn.
+fn move_text(pos: &AnyPosition, mv: Move, named: Option<PieceKind>) -> String {
     let side = sign(pos.side_to_move());
     let sq = |s: Square| format!("{}{}", s.file(), s.rank().get());
     match mv {
         Move::Drop { kind, to } => format!("{side}00{}{}", sq(to), code(kind)),
         Move::Normal { from, to, promote } => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            let kind =
+                named.unwrap_or_else(|| pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind));
             let after = if promote {
                 kind.promote().unwrap_or(kind)
             } else {
@@ -1146,7 +1132,7 @@ fn illegal_move_text(pos: &AnyPosition, written: &WrittenMove) -> String {
         && kind_from_code(&b[5..7]).is_some();
     match written.mv {
         Some(_) if csa_like => text.to_string(),
-        Some(mv) => move_text(pos, mv),
+        Some(mv) => move_text(pos, mv, builder::named_piece(text, mv)),
         None => String::new(),
     }
 }
@@ -1187,15 +1173,19 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
         }
         special if special.is_foul() => {
             // A kept illegal move with a foul ending is written before it, so that it reads
-            // back as kept (the reader keeps it whatever the foul word).
-            let kept = record.illegal_move.as_ref().filter(|w| w.mv.is_some());
-            if let Some(w) = kept {
+            // back as kept (the reader keeps it whatever the foul word); one that names no
+            // move is kept in an `'*ILLEGAL:` comment after the word.
+            let illegal = record.illegal_move.as_ref();
+            if let Some(w) = illegal.filter(|w| w.mv.is_some()) {
                 out.push_str(&illegal_move_text(last, w));
                 out.push('\n');
             }
             let word = match special {
-                // The mover wins: the previous move, by the other side, was the foul.
-                Special::IllegalWin if kept.is_none() => format!("{}ILLEGAL_ACTION", sign(!mover)),
+                // Without a kept move, the mover wins: the previous move, by the other side,
+                // was the foul. With one (written or not), the mover played it.
+                Special::IllegalWin if illegal.is_none() => {
+                    format!("{}ILLEGAL_ACTION", sign(!mover))
+                }
                 Special::IllegalWin => format!("{}ILLEGAL_ACTION", sign(mover)),
                 other => other.csa_word().unwrap_or("ILLEGAL_MOVE").to_string(),
             };
@@ -1247,5 +1237,12 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
             }
         },
     }
-    write_comments(out, &ending.written_comments());
+    let mut comments = ending.written_comments();
+    if let Some(w) = &record.illegal_move
+        && w.mv.is_none()
+        && ending.special.is_foul()
+    {
+        comments.push(builder::illegal_comment(w));
+    }
+    write_comments(out, &comments);
 }

@@ -107,7 +107,7 @@ impl Ending {
 /// | variant | KIF | CSA | outcome |
 /// |---|---|---|---|
 /// | `Resign` | 投了 | `%TORYO` | the mover resigned |
-/// | `Interrupt` | 中断 | `%CHUDAN` | draw, interruption |
+/// | `Interrupt` | 中断 | `%CHUDAN` | unfinished: no result ([`Outcome::Unfinished`]) |
 /// | `Repetition` | 千日手 | `%SENNICHITE` | draw, repetition |
 /// | `Impasse` | 持将棋 | `%JISHOGI` | draw, impasse |
 /// | `EnteringKingWin` | 入玉勝ち | `%KACHI` | the mover wins by declaration |
@@ -323,7 +323,7 @@ impl Special {
         let draw = |reason: DrawReason| Some(Outcome::Draw { reason });
         match self {
             Special::Resign => win(!mover, WinReason::Resignation),
-            Special::Interrupt => draw(DrawReason::Interruption),
+            Special::Interrupt => Some(Outcome::Unfinished),
             Special::Repetition => draw(DrawReason::Repetition),
             Special::Impasse | Special::EnteringKingDraw => draw(DrawReason::Impasse),
             Special::EnteringKingWin => win(mover, WinReason::Impasse),
@@ -341,29 +341,35 @@ impl Special {
     }
 
     /// The word that records `outcome` when `mover` is the side to move at the end. The word
-    /// always names the right winner ([`Special::outcome`] gives the same winner or a draw):
-    /// where no word names both the winner and the reason, it is the foul of the loser
-    /// ([`Special::IllegalAction`], which names the loser whatever the side to move: 反則負け
-    /// or 反則勝ち in KIF), as for a perpetual check, a failed impasse declaration, a win by the
-    /// count at the move limit, or a resignation, loss on time or abandonment of the side *not*
-    /// to move. No legal move is written as mate, an agreed draw as an interruption.
-    /// [`Ending::from_outcome`] keeps the exact outcome beside such a word.
+    /// always names the right winner ([`Special::outcome`] gives the same winner or a draw),
+    /// and where no word names both the winner and the reason, it is the word a player reads
+    /// closest to what happened that cshogi and tsshogi still read with the right winner;
+    /// [`Ending::from_outcome`] keeps the exact outcome beside such a word:
+    ///
+    /// | outcome | word |
+    /// |---|---|
+    /// | no legal move | 詰み (`Mate`) |
+    /// | a draw by agreement (and any draw without a word of its own) | 持将棋 (`Impasse`), as ShogiHome writes a draw: the only draw words the other readers know are 千日手 and 持将棋 |
+    /// | [`Outcome::Unfinished`] | 中断 (`Interrupt`), which no reader takes for a result |
+    /// | the 24-point count at the move limit | 入玉勝ち (`EnteringKingWin`) for the side to move, else 投了 (`Resign`): the count is the impasse count, and 投了 is the plain loss of the side to move |
+    /// | a failed impasse declaration | the foul of the declarer: the JSA rules make it a loss like a foul |
+    /// | perpetual check | the foul of the checker (連続王手の千日手 is a foul, 反則) |
+    /// | a resignation, loss on time or abandonment of the side *not* to move | 反則勝ち/`±ILLEGAL_ACTION` of the side that lost, or 不戦勝 for abandonment: KIF has no word for a loss of the side that just moved, and these are the words of a win of the side to move that every reader takes |
     #[must_use]
     pub fn from_outcome(outcome: Outcome, mover: Color) -> Special {
         let reason = match outcome {
+            Outcome::Unfinished => return Special::Interrupt,
             Outcome::Draw { reason } => {
                 return match reason {
                     DrawReason::Repetition => Special::Repetition,
-                    DrawReason::Impasse => Special::Impasse,
                     DrawReason::MoveLimit => Special::MaxMoves,
-                    DrawReason::Interruption | DrawReason::Agreement => Special::Interrupt,
-                    // A draw this crate does not know yet: a word that gives no winner.
-                    _ => Special::Interrupt,
+                    // Agreement, and any draw this crate does not know yet: a draw word.
+                    _ => Special::Impasse,
                 };
             }
             Outcome::Win { winner, reason } if winner == mover => {
                 return match reason {
-                    WinReason::Impasse => Special::EnteringKingWin,
+                    WinReason::Impasse | WinReason::MoveLimit => Special::EnteringKingWin,
                     WinReason::IllegalMove(_) => Special::IllegalWin,
                     WinReason::Abandonment => Special::ForfeitWin,
                     _ => Special::IllegalAction(!winner),
@@ -375,7 +381,7 @@ impl Special {
         match reason {
             WinReason::Checkmate | WinReason::NoLegalMoves => Special::Mate,
             WinReason::Try => Special::Try,
-            WinReason::Resignation => Special::Resign,
+            WinReason::Resignation | WinReason::MoveLimit => Special::Resign,
             WinReason::TimeForfeit => Special::TimeUp,
             WinReason::IllegalMove(_) => Special::IllegalLoss,
             WinReason::Abandonment => Special::ForfeitLoss,
@@ -399,6 +405,31 @@ mod tests {
             }
             assert!(s.kif_word().is_some() || s.csa_word().is_some(), "{s:?}");
         }
+    }
+
+    /// The words for players: an agreed draw is a draw word (not 中断, which is no result),
+    /// the count at the move limit an impasse win or a plain loss (not a foul).
+    #[test]
+    fn words_players_read_right() {
+        use Color::{Black, White};
+        let agreed = Outcome::Draw {
+            reason: DrawReason::Agreement,
+        };
+        assert_eq!(Special::from_outcome(agreed, Black), Special::Impasse);
+        let count = |winner| Outcome::Win {
+            winner,
+            reason: WinReason::MoveLimit,
+        };
+        assert_eq!(
+            Special::from_outcome(count(Black), Black),
+            Special::EnteringKingWin
+        );
+        assert_eq!(Special::from_outcome(count(White), Black), Special::Resign);
+        assert_eq!(
+            Special::from_outcome(Outcome::Unfinished, White),
+            Special::Interrupt
+        );
+        assert_eq!(Special::Interrupt.outcome(Black), Some(Outcome::Unfinished));
     }
 
     #[test]
@@ -482,12 +513,7 @@ mod tests {
                 },
                 White,
             ),
-            (
-                Outcome::Draw {
-                    reason: DrawReason::Interruption,
-                },
-                White,
-            ),
+            (Outcome::Unfinished, White),
         ] {
             assert_eq!(
                 Special::from_outcome(outcome, mover).outcome(mover),

@@ -138,13 +138,12 @@ use core::fmt::{self, Write as _};
 use std::time::Duration;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use shogi_movegen::IllegalMoveKind;
 use shogi_notation::ResolveError;
 use shogi_notation::japanese::{self, Destination, JapaneseMove, Motion, Relative};
 use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
-use crate::builder::Builder;
+use crate::builder::{Builder, illegal_comment, illegal_kind, take_illegal_comment};
 use crate::ending::{Ending, Special};
 use crate::error::{JsonProblem, MoveProblem, RecordError, RecordErrorKind, SyntaxError};
 use crate::kakinoki::{UNKNOWN_WORD, ending_comment_word, exact_word};
@@ -154,7 +153,6 @@ use crate::time::MoveTime;
 /// The comment prefix that gives the exact ending word behind a stand-in (as in KIF).
 const ENDING: &str = "ENDING:";
 /// The comment prefix that keeps [`Record::illegal_move`].
-const ILLEGAL: &str = "ILLEGAL:";
 /// The comment prefix of [`Ending::outcome`].
 const RESULT: &str = crate::ending::RESULT;
 /// The header key of a variant start's marked SFEN.
@@ -1017,7 +1015,7 @@ impl LineReader {
                                 // The kind as the move gives it (what `ILLEGAL:` gives back).
                                 let kind = mv.map_or_else(
                                     || problem.illegal_kind(),
-                                    |mv| Some(illegal_kind(&pos, mv)),
+                                    |mv| Some(illegal_kind(&pos, mv, Some(jm.piece))),
                                 );
                                 line.illegal = Some(WrittenMove {
                                     ply,
@@ -1093,22 +1091,8 @@ impl LineReader {
     ) -> Ending {
         let mover = pos.side_to_move();
         let mut special = read_special(word);
-        if self.main
-            && let Some(i) = comments.iter().rposition(|c| c.starts_with(ILLEGAL))
-            && special.is_foul()
-            && line.illegal.is_none()
-        {
-            let text = comments.remove(i);
-            let rest = text.strip_prefix(ILLEGAL).unwrap_or_default();
-            let (usi, written) = rest.split_once(' ').unwrap_or((rest, ""));
-            let mv: Option<Move> = usi.parse().ok();
-            let kind = mv.map(|mv| illegal_kind(pos, mv));
-            line.illegal = Some(WrittenMove {
-                ply: line.moves.len() + 1,
-                text: written.to_string(),
-                mv,
-                kind,
-            });
+        if self.main && special.is_foul() && line.illegal.is_none() {
+            line.illegal = take_illegal_comment(&mut comments, pos, line.moves.len() + 1);
         }
         let mut ending = Ending {
             special: special.clone(),
@@ -1120,8 +1104,8 @@ impl LineReader {
         if let Some(i) = comments.iter().rposition(|c| {
             c.strip_prefix(ENDING).is_some_and(|w| {
                 let exact = ending_comment_word(w);
-                exact != special
-                    && jkf_special(&exact, mover).is_some_and(|(w, _)| read_special(w) == special)
+                exact == special
+                    || jkf_special(&exact, mover).is_some_and(|(w, _)| read_special(w) == special)
             })
         }) {
             let text = comments.remove(i);
@@ -1132,14 +1116,6 @@ impl LineReader {
         ending.take_result_comment();
         ending
     }
-}
-
-/// Why `mv` is illegal in `pos`: the kind of its error, or [`IllegalMoveKind::NoSuchPiece`]
-/// for a move that plays but was written with another piece.
-fn illegal_kind(pos: &AnyPosition, mv: Move) -> IllegalMoveKind {
-    let mut next = *pos;
-    next.play(mv)
-        .map_or_else(|e| e.kind, |()| IllegalMoveKind::NoSuchPiece)
 }
 
 /// The ending a `special` word names.
@@ -1399,20 +1375,16 @@ fn write_entries(
         );
     }
     let mut comments = ending.comments.clone();
-    if stands_in {
+    // The exact word of a stand-in, last (the reader takes the last); or the word itself when
+    // a comment of the ending would read as one.
+    if stands_in || comments.iter().any(|c| c.starts_with(ENDING)) {
         comments.push(format!("{ENDING}{}", exact_word(&ending.special)));
     }
     if let Some(outcome) = ending.outcome {
         comments.push(format!("{RESULT}{outcome}"));
     }
     if let Some(illegal) = illegal.filter(|_| ending.special.is_foul()) {
-        let usi = illegal
-            .mv
-            .map_or_else(|| "-".to_string(), |m| m.to_string());
-        comments.push(format!(
-            "{ILLEGAL}{usi} {}",
-            illegal.text.replace(['\n', '\r'], " ")
-        ));
+        comments.push(illegal_comment(illegal));
     }
     if !comments.is_empty() {
         out.push(',');

@@ -21,7 +21,7 @@
 //!     ["7g7f".parse()?, "3c3d".parse()?, "8h2b+".parse()?, "3a2b".parse()?]
 //! );
 //! assert_eq!(rec.moves[3].comments, ["a comment on the fourth move"]);
-//! assert_eq!(rec.outcome(), Some(Outcome::Draw { reason: DrawReason::Interruption }));
+//! assert_eq!(rec.outcome(), Some(Outcome::Unfinished));
 //!
 //! // Writing and reading again gives the same record.
 //! let written = ki2::write(&rec);
@@ -203,7 +203,7 @@ fn write_branch(
     if let Some(ending) = branch.ending
         && states.len() == branch.moves.len()
     {
-        let mover = pos.side_to_move();
+        let mut mover = pos.side_to_move();
         if branch.main
             && let Some(text) = kakinoki::illegal_text(record, &pos)
         {
@@ -214,6 +214,8 @@ fn write_branch(
             };
             line.push(&token);
             written += 1;
+            // The ending follows the illegal move: its words are the other side's.
+            mover = !mover;
         }
         let exact = match kakinoki::summary_text(record, mover, &ending.special, written) {
             Some(summary) => {
@@ -231,7 +233,10 @@ fn write_branch(
                 terminal.exact
             }
         };
-        let comments: Vec<String> = exact.into_iter().chain(ending.written_comments()).collect();
+        let comments: Vec<String> = kakinoki::guarded_exact(exact, ending)
+            .into_iter()
+            .chain(ending.written_comments())
+            .collect();
         kakinoki::write_comments(out, &comments);
     }
     line.flush(out);

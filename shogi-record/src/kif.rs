@@ -291,7 +291,7 @@ fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Befo
         }
         states.push(state);
         ply += 1;
-        let text = kakinoki::kif_move_text(&state.pos, m.mv, state.previous);
+        let text = kakinoki::kif_move_text(&state.pos, m.mv, state.previous, None);
         let time = m.time.map(|t| {
             let total = t
                 .total
@@ -308,12 +308,14 @@ fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Befo
     if let Some(ending) = line.ending
         && states.len() == line.moves.len()
     {
-        let mover = state.pos.side_to_move();
+        let mut mover = state.pos.side_to_move();
         if line.main
             && let Some(text) = kakinoki::illegal_text(record, &state.pos)
         {
             ply += 1;
             move_line(out, ply, &text, None, false);
+            // The ending follows the illegal move: its words are the other side's.
+            mover = !mover;
         }
         let terminal = kakinoki::terminal(&ending.special, mover);
         if let Some(word) = &terminal.word {
@@ -326,8 +328,7 @@ fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Befo
             });
             move_line(out, ply + 1, word, time, false);
         }
-        let comments: Vec<String> = terminal
-            .exact
+        let comments: Vec<String> = kakinoki::guarded_exact(terminal.exact, ending)
             .into_iter()
             .chain(ending.written_comments())
             .collect();

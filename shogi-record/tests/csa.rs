@@ -60,7 +60,7 @@ fn every_special_word_and_its_outcome() -> TestResult {
     // After one move White is to move.
     let cases: [(&str, Special, Option<Outcome>); 16] = [
         ("TORYO", Special::Resign, win(Black, WinReason::Resignation)),
-        ("CHUDAN", Special::Interrupt, draw(DrawReason::Interruption)),
+        ("CHUDAN", Special::Interrupt, Some(Outcome::Unfinished)),
         (
             "SENNICHITE",
             Special::Repetition,

@@ -20,6 +20,7 @@ fn outcomes() -> Vec<Outcome> {
         }
     }
     out.extend(DrawReason::ALL.map(|reason| Outcome::Draw { reason }));
+    out.push(Outcome::Unfinished);
     out
 }
 

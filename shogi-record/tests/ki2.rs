@@ -67,12 +67,7 @@ fn summary_lines_and_terminal_words() -> TestResult {
     use Color::{Black, White};
     let cases = [
         ("まで2手で後手の勝ち", win(White, WinReason::Resignation)),
-        (
-            "まで2手で中断",
-            Some(Outcome::Draw {
-                reason: DrawReason::Interruption,
-            }),
-        ),
+        ("まで2手で中断", Some(Outcome::Unfinished)),
         (
             "まで2手で千日手",
             Some(Outcome::Draw {

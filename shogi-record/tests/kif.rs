@@ -110,7 +110,7 @@ fn terminal_words_and_their_outcomes() -> TestResult {
     use Color::{Black, White};
     let cases = [
         ("投了", Special::Resign, win(White, WinReason::Resignation)),
-        ("中断", Special::Interrupt, draw(DrawReason::Interruption)),
+        ("中断", Special::Interrupt, Some(Outcome::Unfinished)),
         ("千日手", Special::Repetition, draw(DrawReason::Repetition)),
         ("持将棋", Special::Impasse, draw(DrawReason::Impasse)),
         (
@@ -217,7 +217,7 @@ fn summary_lines() -> TestResult {
     let cases = [
         ("まで2手で後手の勝ち", win(White, WinReason::Resignation)),
         ("まで2手で上手の勝ち", win(White, WinReason::Resignation)),
-        ("まで2手で中断", draw(DrawReason::Interruption)),
+        ("まで2手で中断", Some(Outcome::Unfinished)),
         ("まで2手で千日手", draw(DrawReason::Repetition)),
         ("まで2手で持将棋", draw(DrawReason::Impasse)),
         ("まで2手詰", win(White, WinReason::Checkmate)),

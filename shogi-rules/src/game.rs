@@ -445,13 +445,15 @@ impl<R: VariantHooks> Game<R> {
         self.record_draw(DrawReason::Agreement)
     }
 
-    /// Records that the game was stopped without a result (中断).
+    /// Records that the game was stopped without a result (中断): [`Outcome::Unfinished`],
+    /// which is not a draw.
     ///
     /// # Errors
     /// [`GameOver`] if the game has already ended; the game is then unchanged.
     #[doc(alias = "chudan")]
     pub fn interrupt(&mut self) -> Result<Outcome, GameOver> {
-        self.record_draw(DrawReason::Interruption)
+        self.set_outcome(Outcome::Unfinished)
+            .map(|()| Outcome::Unfinished)
     }
 
     fn record_win(&mut self, winner: Color, reason: WinReason) -> Result<Outcome, GameOver> {

@@ -3,15 +3,20 @@ use core::fmt;
 use shogi_movegen::IllegalMoveKind;
 use shogi_types::Color;
 
-/// How a game ended: a win for one colour, or a draw.
+/// How a game ended: a win for one colour, a draw, or a stop without a result.
 ///
 /// Winners are absolute colours, never relative to the side to move. The reasons list side by
 /// side what the rules compute ([`WinReason::is_computed`]) and what only a game record can
 /// carry (resignation, time, agreement, ...).
 ///
+/// [`Outcome::Unfinished`] is a game that was stopped (中断, chūdan; CSA `%CHUDAN`): it has
+/// ended, but with no result, so it is neither a win nor a draw ([`Outcome::is_draw`] is
+/// false). Training pipelines and rating systems should skip it, as they skip unfinished
+/// games; it is its own variant so that no `match` can take it for a draw by accident.
+///
 /// `Display` writes the one-line form of the `adjudicate` example: `win black checkmate`,
-/// `win white perpetual-check`, `draw repetition` (see [`WinReason::as_str`] and
-/// [`DrawReason::as_str`] for the words).
+/// `win white perpetual-check`, `draw repetition`, `unfinished` (see [`WinReason::as_str`]
+/// and [`DrawReason::as_str`] for the words).
 ///
 /// ```
 /// use shogi_rules::{DrawReason, Outcome, WinReason};
@@ -25,6 +30,11 @@ use shogi_types::Color;
 /// let draw = Outcome::Draw { reason: DrawReason::Repetition };
 /// assert!(draw.is_draw());
 /// assert_eq!(draw.to_string(), "draw repetition");
+///
+/// let stopped = Outcome::Unfinished;
+/// assert!(!stopped.is_draw());
+/// assert_eq!(stopped.winner(), None);
+/// assert_eq!(stopped.to_string(), "unfinished");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[doc(alias = "shohai")]
@@ -41,31 +51,42 @@ pub enum Outcome {
         /// Why.
         reason: DrawReason,
     },
+    /// The game was stopped without a result (中断, chūdan; CSA `%CHUDAN`, JKF `CHUDAN`): no
+    /// winner and no draw. It is only ever recorded ([`Game::interrupt`](crate::Game::interrupt),
+    /// a record's ending word), never computed.
+    #[doc(alias = "chudan")]
+    Unfinished,
 }
 
 impl Outcome {
-    /// The winner, or `None` for a draw.
+    /// The winner, or `None` for a draw or an unfinished game.
     #[must_use]
     pub const fn winner(self) -> Option<Color> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
+            Outcome::Draw { .. } | Outcome::Unfinished => None,
         }
     }
 
-    /// The loser, or `None` for a draw.
+    /// The loser, or `None` for a draw or an unfinished game.
     #[must_use]
     pub const fn loser(self) -> Option<Color> {
         match self {
             Outcome::Win { winner, .. } => Some(winner.flip()),
-            Outcome::Draw { .. } => None,
+            Outcome::Draw { .. } | Outcome::Unfinished => None,
         }
     }
 
-    /// Whether the game was drawn.
+    /// Whether the game was drawn. An [unfinished](Outcome::Unfinished) game was not.
     #[must_use]
     pub const fn is_draw(self) -> bool {
         matches!(self, Outcome::Draw { .. })
+    }
+
+    /// Whether the game has a result: a win or a draw, not [`Outcome::Unfinished`].
+    #[must_use]
+    pub const fn is_decided(self) -> bool {
+        !matches!(self, Outcome::Unfinished)
     }
 
     /// Whether a rule of the game decided the outcome (mate, repetition, impasse, try, move
@@ -76,6 +97,7 @@ impl Outcome {
         match self {
             Outcome::Win { reason, .. } => reason.is_computed(),
             Outcome::Draw { reason } => reason.is_computed(),
+            Outcome::Unfinished => false,
         }
     }
 }
@@ -84,8 +106,9 @@ impl Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseOutcomeError {
-    /// The text does not start with `win black `, `win white ` or `draw `.
-    #[error("outcome: expected 'win black', 'win white' or 'draw' first")]
+    /// The text does not start with `win black `, `win white ` or `draw `, and is not
+    /// `unfinished`.
+    #[error("outcome: expected 'win black', 'win white', 'draw' or 'unfinished' first")]
     Shape,
     /// The reason word is none of [`WinReason::as_str`] (after `win <colour>`) or
     /// [`DrawReason::as_str`] (after `draw`).
@@ -96,7 +119,8 @@ pub enum ParseOutcomeError {
 impl core::str::FromStr for Outcome {
     type Err = ParseOutcomeError;
 
-    /// Reads the form that `Display` writes: `win black checkmate`, `draw repetition`. The
+    /// Reads the form that `Display` writes: `win black checkmate`, `draw repetition`,
+    /// `unfinished`. The
     /// kind of an illegal move is not part of that form: `win white illegal-move` reads as
     /// `WinReason::IllegalMove(None)`.
     ///
@@ -131,6 +155,7 @@ impl core::str::FromStr for Outcome {
                     .find(|r| r.as_str() == word)
                     .ok_or(ParseOutcomeError::Reason)?,
             },
+            (Some("unfinished"), None, None, None) => Outcome::Unfinished,
             _ => return Err(ParseOutcomeError::Shape),
         };
         Ok(outcome)
@@ -138,7 +163,7 @@ impl core::str::FromStr for Outcome {
 }
 
 impl fmt::Display for Outcome {
-    /// `win <black|white> <reason>` or `draw <reason>`.
+    /// `win <black|white> <reason>`, `draw <reason>` or `unfinished`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Win { winner, reason } => {
@@ -149,6 +174,7 @@ impl fmt::Display for Outcome {
                 write!(f, "win {color} {reason}")
             }
             Outcome::Draw { reason } => write!(f, "draw {reason}"),
+            Outcome::Unfinished => f.write_str("unfinished"),
         }
     }
 }
@@ -268,23 +294,19 @@ pub enum DrawReason {
     MoveLimit,
     /// Recorded: the players agreed to a draw.
     Agreement,
-    /// Recorded: the game was stopped without a result (中断, chūdan; CSA `%CHUDAN`).
-    #[doc(alias = "chudan")]
-    Interruption,
 }
 
 impl DrawReason {
     /// Every reason.
-    pub const ALL: [DrawReason; 5] = [
+    pub const ALL: [DrawReason; 4] = [
         DrawReason::Repetition,
         DrawReason::Impasse,
         DrawReason::MoveLimit,
         DrawReason::Agreement,
-        DrawReason::Interruption,
     ];
 
-    /// A stable kebab-case word for the reason: `repetition`, `impasse`, `move-limit`,
-    /// `agreement` or `interruption`.
+    /// A stable kebab-case word for the reason: `repetition`, `impasse`, `move-limit` or
+    /// `agreement`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -292,7 +314,6 @@ impl DrawReason {
             DrawReason::Impasse => "impasse",
             DrawReason::MoveLimit => "move-limit",
             DrawReason::Agreement => "agreement",
-            DrawReason::Interruption => "interruption",
         }
     }
 
@@ -331,6 +352,8 @@ mod tests {
             let o = Outcome::Draw { reason };
             assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
         }
+        let o = Outcome::Unfinished;
+        assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
         let with_kind = Outcome::Win {
             winner: Color::Black,
             reason: WinReason::IllegalMove(Some(IllegalMoveKind::TwoPawns)),
@@ -353,6 +376,8 @@ mod tests {
             "win black repetition",
             "draw  repetition",
             "lose black checkmate",
+            "unfinished interruption",
+            "draw interruption",
         ] {
             assert!(bad.parse::<Outcome>().is_err(), "{bad:?}");
         }
@@ -373,5 +398,21 @@ mod tests {
         assert!(o.is_computed());
         assert_eq!(o.winner(), None);
         assert_eq!(o.loser(), None);
+    }
+
+    /// An interrupted game is no result: not a draw, no winner, not computed.
+    #[test]
+    fn unfinished_is_no_result() {
+        let o = Outcome::Unfinished;
+        assert!(!o.is_draw());
+        assert!(!o.is_decided());
+        assert!(!o.is_computed());
+        assert_eq!((o.winner(), o.loser()), (None, None));
+        assert!(
+            Outcome::Draw {
+                reason: DrawReason::Agreement
+            }
+            .is_decided()
+        );
     }
 }

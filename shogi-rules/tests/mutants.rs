@@ -89,7 +89,6 @@ fn computed_and_recorded_reasons() {
         (DrawReason::Impasse, true),
         (DrawReason::MoveLimit, true),
         (DrawReason::Agreement, false),
-        (DrawReason::Interruption, false),
     ] {
         assert_eq!(reason.is_computed(), computed, "{reason}");
         assert_eq!(Outcome::Draw { reason }.is_computed(), computed, "{reason}");

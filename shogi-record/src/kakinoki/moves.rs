@@ -751,9 +751,11 @@ fn take_ending_comments(
     let exact = |c: &String| c.strip_prefix(ENDING).map(ending_comment_word);
     match ending {
         Some(e) => {
-            // Only the words this crate writes after a stand-in: any other such comment is the
-            // user's.
+            // Only the words this crate writes after a stand-in, or the word itself (which the
+            // writers put first when a comment of the ending starts `ENDING:`): any other such
+            // comment is the user's.
             let stands_for = |special: &Special| match special {
+                same if *same == e.special => true,
                 Special::MaxMoves | Special::EnteringKingDraw => e.special == Special::Impasse,
                 Special::IllegalAction(_) => {
                     matches!(e.special, Special::IllegalLoss | Special::IllegalWin)

@@ -12,7 +12,7 @@ use shogi_notation::japanese::{self, KANJI_DIGITS, piece_name, square_chars};
 
 use super::header::{RESERVED_KEYS, hand_key};
 use super::moves::{ENDING, MARKS, direct_move, ending_comment_word};
-use crate::ending::Special;
+use crate::ending::{Ending, Special};
 use crate::model::{HeaderKey, Record};
 
 /// The word kept for an unusable [`Special::Other`] word (one that would read back as another
@@ -187,8 +187,14 @@ pub(crate) fn square_text(sq: Square) -> String {
 }
 
 /// A move as KIF writes it: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `４五角打` (打 for every
-/// drop, never 不成). The piece is the one on the origin square of `pos`.
-pub(crate) fn kif_move_text(pos: &AnyPosition, mv: Move, previous: Option<Move>) -> String {
+/// drop, never 不成). The piece is `named` (the piece an illegal move was written with) if
+/// given, else the one on the origin square of `pos`.
+pub(crate) fn kif_move_text(
+    pos: &AnyPosition,
+    mv: Move,
+    previous: Option<Move>,
+    named: Option<PieceKind>,
+) -> String {
     let dest = |to: Square| {
         if previous.is_some_and(|p| p.to() == to) {
             "同　".to_string()
@@ -199,7 +205,8 @@ pub(crate) fn kif_move_text(pos: &AnyPosition, mv: Move, previous: Option<Move>)
     match mv {
         Move::Drop { kind, to } => format!("{}{}打", dest(to), piece_name(kind)),
         Move::Normal { from, to, promote } => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            let kind =
+                named.unwrap_or_else(|| pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind));
             format!(
                 "{}{}{}({}{})",
                 dest(to),
@@ -227,7 +234,9 @@ pub(crate) fn illegal_text(record: &Record, pos: &AnyPosition) -> Option<String>
     {
         return Some(text.to_string());
     }
-    illegal.mv.map(|mv| kif_move_text(pos, mv, previous))
+    illegal
+        .mv
+        .map(|mv| kif_move_text(pos, mv, previous, crate::builder::named_piece(text, mv)))
 }
 
 /// How an ending is written in KIF and KI2: the terminal word, if any, and the `ENDING:`
@@ -268,6 +277,20 @@ pub(crate) fn terminal(special: &Special, mover: Color) -> Terminal {
         word: word.map(str::to_string),
         exact: exact.map(|w| format!("{ENDING}{w}")),
     }
+}
+
+/// The `ENDING:` comment to write first after an ending: `exact` (the comment of a stand-in
+/// word), or, when there is none but a comment of the ending itself starts `ENDING:` (which
+/// the reader would take as the exact word), one with the ending's own word, which the reader
+/// takes first and which changes nothing.
+pub(crate) fn guarded_exact(exact: Option<String>, ending: &Ending) -> Option<String> {
+    exact.or_else(|| {
+        ending
+            .comments
+            .iter()
+            .any(|c| c.starts_with(ENDING))
+            .then(|| format!("{ENDING}{}", exact_word(&ending.special)))
+    })
 }
 
 /// The word of an `ENDING:` comment for `special`, which [`ending_comment_word`] reads back:
