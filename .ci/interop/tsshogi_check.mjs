@@ -142,6 +142,14 @@ function main() {
     } catch (e) {
       record = e instanceof Error ? e : new Error(String(e));
     }
+    const illegal = "illegal_move" in entry;
+    if (record instanceof Error && illegal) {
+      // A record that keeps an illegal move: what tsshogi cannot read is its limit.
+      const why = "cannot read a record that keeps an illegal move";
+      unsupported[why] = (unsupported[why] ?? 0) + 1;
+      console.log(`${name}: unsupported ${why}: ${record.message}`);
+      continue;
+    }
     if (record instanceof Error) {
       errors.push(name);
       console.log(`${name}: ERROR ${record.message}`);
@@ -149,7 +157,16 @@ function main() {
     }
     read += 1;
     const nodes = record.moves;
-    const moves = nodes.filter((n) => n.move instanceof Move).map((n) => n.move.usi);
+    let moves = nodes.filter((n) => n.move instanceof Move).map((n) => n.move.usi);
+    if (
+      illegal &&
+      moves.length === entry.moves.length + 1 &&
+      moves.slice(0, -1).join(" ") === entry.moves.join(" ")
+    ) {
+      // tsshogi plays the kept illegal move as a move (it appends moves unvalidated).
+      notes.push(`the illegal move read as a move (${moves[moves.length - 1]})`);
+      moves = moves.slice(0, -1);
+    }
     const last = nodes.length > 1 ? nodes[nodes.length - 1] : undefined;
     const [winner, ending] = winnerOf(last);
     const problems = [];

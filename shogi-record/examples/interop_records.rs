@@ -681,18 +681,31 @@ fn manifest_row(w: &Written, game: &Game) -> String {
         &game.start().to_setup().to_string(),
         game.moves(),
         game.outcome(),
+        None,
     )
 }
 
-/// The manifest row of a file with this start, these moves and this outcome.
-fn manifest_row_of(w: &Written, start: &str, moves: &[Move], outcome: Option<Outcome>) -> String {
+/// The manifest row of a file with this start, these moves and this outcome; `illegal`: the
+/// kept illegal move of the record, if any (`Some(None)`: one the text names no move for),
+/// written as `"illegal_move": "<usi>"` or `null` after the moves, which it does not belong to.
+fn manifest_row_of(
+    w: &Written,
+    start: &str,
+    moves: &[Move],
+    outcome: Option<Outcome>,
+    illegal: Option<Option<Move>>,
+) -> String {
+    let illegal = illegal.map_or(String::new(), |mv| {
+        let usi = mv.map_or("null".to_string(), |m| json_str(&m.to_string()));
+        format!(", \"illegal_move\": {usi}")
+    });
     let moves: Vec<String> = moves.iter().map(|m| json_str(&m.to_string())).collect();
     let winner = outcome
         .and_then(Outcome::winner)
         .map_or("null".to_string(), |c| json_str(color_name(c)));
     let text = outcome.map_or("null".to_string(), |o| json_str(&o.to_string()));
     format!(
-        "    {{\"file\": {}, \"game\": {}, \"format\": {}, \"encoding\": {}, \"rules\": {}, \"start_sfen\": {}, \"moves\": [{}], \"winner\": {}, \"outcome\": {}}}",
+        "    {{\"file\": {}, \"game\": {}, \"format\": {}, \"encoding\": {}, \"rules\": {}, \"start_sfen\": {}, \"moves\": [{}]{illegal}, \"winner\": {}, \"outcome\": {}}}",
         json_str(&w.file),
         json_str(w.game),
         json_str(w.format),
@@ -844,6 +857,7 @@ fn run(dir: &Path) -> Result<bool, String> {
                 &rec.start_sfen().to_string(),
                 &rec.usi_moves(),
                 rec.outcome(),
+                Some(rec.illegal_move.as_ref().and_then(|i| i.mv)),
             ));
             illegal_written.push((w, rec.clone()));
         }

@@ -206,3 +206,21 @@ pub(crate) fn take_illegal_comment(
         kind,
     })
 }
+
+/// After reading a record: a foul ending with no kept illegal move takes the last `ILLEGAL:`
+/// comment of the ending as its kept illegal move (the writers put one there for a move they
+/// cannot write as a move).
+pub(crate) fn take_kept_illegal(rec: &mut Record) {
+    if rec.illegal_move.is_some() {
+        return;
+    }
+    let Ok(pos) = rec.final_position() else {
+        return;
+    };
+    let ply = rec.moves.len() + 1;
+    if let Some(ending) = &mut rec.ending
+        && ending.special.is_foul()
+    {
+        rec.illegal_move = take_illegal_comment(&mut ending.comments, &pos, ply);
+    }
+}

@@ -513,16 +513,11 @@ fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
     r.build(last, None)?;
     match r.builder {
         Some(b) => {
-            let pos = *b.position();
             let mut rec = b.finish();
             if let Some(ending) = &mut rec.ending {
                 ending.take_result_comment();
-                if ending.special.is_foul() && rec.illegal_move.is_none() {
-                    let ply = rec.moves.len() + 1;
-                    rec.illegal_move =
-                        builder::take_illegal_comment(&mut ending.comments, &pos, ply);
-                }
             }
+            builder::take_kept_illegal(&mut rec);
             Ok(rec)
         }
         None => Err(RecordError::new(
@@ -1176,11 +1171,16 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
             // back as kept (the reader keeps it whatever the foul word); one that names no
             // move is kept in an `'*ILLEGAL:` comment after the word.
             let illegal = record.illegal_move.as_ref();
-            if let Some(w) = illegal.filter(|w| w.mv.is_some()) {
+            let written = illegal.filter(|w| w.mv.is_some());
+            if let Some(w) = written {
                 out.push_str(&illegal_move_text(last, w));
                 out.push('\n');
             }
             let word = match special {
+                // After the written move, the foul of the side that played it, whatever the
+                // word: other readers play the illegal move, so `%ILLEGAL_MOVE` (a loss of
+                // the side to move) would name the other side.
+                _ if written.is_some() => format!("{}ILLEGAL_ACTION", sign(mover)),
                 // Without a kept move, the mover wins: the previous move, by the other side,
                 // was the foul. With one (written or not), the mover played it.
                 Special::IllegalWin if illegal.is_none() => {

@@ -67,7 +67,7 @@ use core::fmt::Write as _;
 use shogi_types::{Color, Move};
 use shogi_variants::AnyPosition;
 
-use crate::ending::Ending;
+use crate::ending::{Ending, Special};
 use crate::error::RecordError;
 use crate::kakinoki;
 use crate::model::{self, Record, RecordMove};
@@ -204,6 +204,7 @@ fn write_branch(
         && states.len() == branch.moves.len()
     {
         let mut mover = pos.side_to_move();
+        let mut special = &ending.special;
         if branch.main
             && let Some(text) = kakinoki::illegal_text(record, &pos)
         {
@@ -214,18 +215,28 @@ fn write_branch(
             };
             line.push(&token);
             written += 1;
-            // The ending follows the illegal move: its words are the other side's.
+            // The ending follows the illegal move, on the other side's turn: that side won by
+            // the foul (反則勝ち), as other readers, which play the illegal move, read it.
             mover = !mover;
+            special = &Special::IllegalWin;
         }
-        let exact = match kakinoki::summary_text(record, mover, &ending.special, written) {
+        // A kept illegal move that names no move: a comment, and the loss of its player.
+        let unwritten = branch
+            .main
+            .then(|| kakinoki::unwritten_illegal(record))
+            .flatten();
+        if unwritten.is_some() {
+            special = &Special::IllegalLoss;
+        }
+        let exact = match kakinoki::summary_text(record, mover, special, written) {
             Some(summary) => {
                 line.flush(out);
                 out.push_str(&summary);
                 out.push('\n');
-                kakinoki::summary_stand_in(&ending.special)
+                kakinoki::summary_stand_in(special)
             }
             None => {
-                let terminal = kakinoki::terminal(&ending.special, mover);
+                let terminal = kakinoki::terminal(special, mover);
                 if let Some(word) = &terminal.word {
                     line.push(&format!("{}{word}", mark(mover)));
                 }
@@ -236,6 +247,7 @@ fn write_branch(
         let comments: Vec<String> = kakinoki::guarded_exact(exact, ending)
             .into_iter()
             .chain(ending.written_comments())
+            .chain(unwritten)
             .collect();
         kakinoki::write_comments(out, &comments);
     }

@@ -309,15 +309,26 @@ fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Befo
         && states.len() == line.moves.len()
     {
         let mut mover = state.pos.side_to_move();
+        let mut special = &ending.special;
         if line.main
             && let Some(text) = kakinoki::illegal_text(record, &state.pos)
         {
             ply += 1;
             move_line(out, ply, &text, None, false);
-            // The ending follows the illegal move: its words are the other side's.
+            // The ending follows the illegal move, on the other side's turn: that side won by
+            // the foul (反則勝ち), as other readers, which play the illegal move, read it.
             mover = !mover;
+            special = &Special::IllegalWin;
         }
-        let terminal = kakinoki::terminal(&ending.special, mover);
+        // A kept illegal move that names no move: a comment, and the loss of its player.
+        let unwritten = line
+            .main
+            .then(|| kakinoki::unwritten_illegal(record))
+            .flatten();
+        if unwritten.is_some() {
+            special = &Special::IllegalLoss;
+        }
+        let terminal = kakinoki::terminal(special, mover);
         if let Some(word) = &terminal.word {
             let time = ending.time.map(|t| {
                 (
@@ -331,12 +342,13 @@ fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Befo
         let comments: Vec<String> = kakinoki::guarded_exact(terminal.exact, ending)
             .into_iter()
             .chain(ending.written_comments())
+            .chain(unwritten)
             .collect();
         kakinoki::write_comments(out, &comments);
         // Kifu for Windows sums up a mate as a win. Other programs (cshogi) take the winner
         // from this line only, and `summary_text` has one for every decided ending; this
         // reader takes the ending from the terminal word and skips the line.
-        let summary = match &ending.special {
+        let summary = match special {
             Special::Mate => Special::Resign,
             other => other.clone(),
         };

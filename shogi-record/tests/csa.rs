@@ -552,9 +552,12 @@ fn an_illegal_last_move_before_a_foul_ending_is_kept() -> TestResult {
     );
     // The comment after the kept move goes to the last legal move.
     assert_eq!(rec.moves[1].comments, ["nifu"]);
+    // Written after the kept move as the foul of its player, which names the right winner
+    // for readers that play the illegal move (cshogi reads `%ILLEGAL_MOVE` after it as a
+    // loss of White, the side to move after it).
     let written = csa::write(&rec);
     assert!(
-        written.ends_with("-3334FU\n'*nifu\n+0026FU\n%ILLEGAL_MOVE\nT0\n"),
+        written.ends_with("-3334FU\n'*nifu\n+0026FU\n%+ILLEGAL_ACTION\nT0\n"),
         "{written}"
     );
 

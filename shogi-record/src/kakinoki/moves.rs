@@ -147,7 +147,9 @@ pub(crate) fn read(text: &str) -> Result<Record, RecordError> {
         last = i + 1;
         reader.line(last, line)?;
     }
-    reader.finish(last)
+    let mut rec = reader.finish(last)?;
+    crate::builder::take_kept_illegal(&mut rec);
+    Ok(rec)
 }
 
 impl Reader {

@@ -219,12 +219,14 @@ pub(crate) fn kif_move_text(
     }
 }
 
-/// The text to write for the record's kept illegal move, if it has one and its ending is a
-/// foul (only then does the reader keep it): the text as written when it reads back as the
-/// same move, else the move in KIF notation. `pos` is the final position.
+/// The text to write for the record's kept illegal move, if it has one that names a move and
+/// its ending is a foul (only then does the reader keep it): the text as written when it
+/// reads back as the same move, else the move in KIF notation. `pos` is the final position.
+/// A kept move that names no move is not written as a move (other readers take an unreadable
+/// move line for the end of the game): see [`unwritten_illegal`].
 pub(crate) fn illegal_text(record: &Record, pos: &AnyPosition) -> Option<String> {
     let illegal = record.illegal_move.as_ref()?;
-    if !record.ending.as_ref()?.special.is_foul() {
+    if !record.ending.as_ref()?.special.is_foul() || illegal.mv.is_none() {
         return None;
     }
     let previous = record.moves.last().map(|m| m.mv);
@@ -237,6 +239,15 @@ pub(crate) fn illegal_text(record: &Record, pos: &AnyPosition) -> Option<String>
     illegal
         .mv
         .map(|mv| kif_move_text(pos, mv, previous, crate::builder::named_piece(text, mv)))
+}
+
+/// The `ILLEGAL:` comment of a kept illegal move that [`illegal_text`] does not write as a
+/// move (one that names no move), when the main line ends in a foul: the ending is then
+/// written as 反則負け of the side to move, which played it.
+pub(crate) fn unwritten_illegal(record: &Record) -> Option<String> {
+    let illegal = record.illegal_move.as_ref()?;
+    let foul = record.ending.as_ref()?.special.is_foul();
+    (foul && illegal.mv.is_none()).then(|| crate::builder::illegal_comment(illegal))
 }
 
 /// How an ending is written in KIF and KI2: the terminal word, if any, and the `ENDING:`
