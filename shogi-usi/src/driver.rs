@@ -31,8 +31,8 @@
 //!
 //! Every engine the driver starts is killed (if it has not exited) and reaped by the time its
 //! [`Engine`] is dropped or [`Engine::quit`] returns, whatever happened before: a failed
-//! handshake, a timeout, a crash, an error while playing. Nothing is left running and no
-//! zombie is left behind.
+//! handshake, a timeout, a crash, an error while playing. The engine is not left running,
+//! nor as a zombie.
 //!
 //! On Unix the engine leads a process group of its own, and the driver kills the whole group:
 //! so an engine started through a shell (`sh -c 'engine --fast'`, a script that never answers

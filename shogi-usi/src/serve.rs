@@ -781,16 +781,17 @@ fn guard<T>(out: &Out, method: &str, f: impl FnOnce() -> T) -> Option<T> {
 
 fn work<E: Engine>(mut engine: E, jobs: &Receiver<Job>, shared: &Shared, out: &Out) {
     for job in jobs {
-        if let Job::Go(job) = job {
-            for note in &job.notes {
-                out.info_string(note);
-            }
-            let answer = search(&mut engine, &job, shared, out);
-            shared.pending.fetch_sub(1, Ordering::AcqRel);
-            out.send(&answer);
-            continue;
-        }
         match job {
+            Job::Go(job) => {
+                for note in &job.notes {
+                    out.info_string(note);
+                }
+                let answer = search(&mut engine, &job, shared, out);
+                shared.pending.fetch_sub(1, Ordering::AcqRel);
+                out.send(&answer);
+                // A search is counted in `pending`, not in `queued`.
+                continue;
+            }
             Job::Usi => {
                 let name = guard(out, "name", || engine.name()).unwrap_or_default();
                 let author = guard(out, "author", || engine.author()).unwrap_or_default();
@@ -818,8 +819,6 @@ fn work<E: Engine>(mut engine: E, jobs: &Receiver<Job>, shared: &Shared, out: &O
                 guard(out, "game_over", || engine.game_over(result));
             }
             Job::Say(text) => out.info_string(&text),
-            // Handled above.
-            Job::Go(_) => continue,
         }
         // Done, and its output written.
         shared.queued.fetch_sub(1, Ordering::AcqRel);
