@@ -20,7 +20,9 @@
 //! file, `--out FILE.kif` one KIF per game (`FILE-1.kif`, `FILE-2.kif`, …). `--option NAME=VALUE`
 //! is sent to both engines after the handshake. Each `--engine` command line is run by the
 //! shell (`sh -c`), so it may quote arguments and hold spaces. With stderr a terminal, a progress line is
-//! written there after every game.
+//! written there after every game. However the match ends (an engine that fails its handshake,
+//! an error, the last game), every engine is gone when the command exits: asked to `quit`, or
+//! killed with whatever it started (`shogi_usi::driver` kills its process group).
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

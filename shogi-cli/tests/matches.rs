@@ -146,3 +146,129 @@ fn records_are_written_and_read_back() {
     assert_eq!(code, 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Engines that leave processes behind (a `sleep 100` started by the engine's shell) and
+/// `/proc` to see whether those are still alive after `shogi match` has exited.
+#[cfg(target_os = "linux")]
+mod leftovers {
+    use std::path::{Path, PathBuf};
+    use std::time::{Duration, Instant};
+
+    use super::{engine, shogi_match};
+
+    /// A fresh file name in the temporary directory for a script to write a process id into.
+    fn pid_file(name: &str) -> PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("shogi-match-{}-{name}.pid", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    /// Shell code that starts `sleep 100` in the background (its standard error closed, so
+    /// that the test does not wait for it; its standard output too if `detach`) and writes its
+    /// process id to `file`.
+    fn sleeper(file: &Path, detach: bool) -> String {
+        let redirect = if detach { " </dev/null >/dev/null" } else { "" };
+        format!(
+            "sleep 100{redirect} 2>/dev/null & echo $! > {f}.tmp; mv {f}.tmp {f}; ",
+            f = file.display()
+        )
+    }
+
+    /// The process id written to `file`.
+    fn read_pid(file: &Path) -> u32 {
+        let text = std::fs::read_to_string(file).expect("the engine wrote its child's pid");
+        let _ = std::fs::remove_file(file);
+        text.trim().parse().expect("a process id")
+    }
+
+    /// Whether process `pid` ends within 5 s: no `/proc` entry any more, or a zombie (dead,
+    /// only waiting for its parent to collect its status).
+    fn ends(pid: u32) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"));
+            // The state is the first field after the command name in parentheses.
+            let state = stat
+                .as_deref()
+                .ok()
+                .and_then(|s| s.rsplit_once(") "))
+                .map(|(_, rest)| &rest[..1]);
+            match state {
+                None | Some("Z" | "X") => return true,
+                Some(_) if Instant::now() >= deadline => return false,
+                Some(_) => std::thread::sleep(Duration::from_millis(10)),
+            }
+        }
+    }
+
+    #[test]
+    fn failed_handshakes_leave_no_process() {
+        // Answers `usi` with a `bestmove`: refused at once.
+        let file = pid_file("protocol");
+        let rude = format!(
+            "{}read -r line; echo 'bestmove resign'; wait",
+            sleeper(&file, false)
+        );
+        let resigner = engine("resigner", "echo \"bestmove resign\"");
+        let (out, err, code) = shogi_match(&["--engine", &rude, "--engine", &resigner]);
+        assert_eq!((out.as_str(), code), ("", 1));
+        assert!(
+            err.ends_with(": unexpected `bestmove resign` while waiting for usiok\n"),
+            "{err}"
+        );
+        let pid = read_pid(&file);
+        assert!(ends(pid), "the first engine's child {pid} is still running");
+
+        // The first engine starts; the second exits before `usiok`, leaving a child.
+        let (first, second) = (pid_file("first"), pid_file("second"));
+        let good = format!(
+            "{}{}",
+            sleeper(&first, false),
+            engine("good", "echo \"bestmove resign\"")
+        );
+        let quitter = format!("{}read -r line; exit 3", sleeper(&second, true));
+        let (out, err, code) = shogi_match(&["--engine", &good, "--engine", &quitter]);
+        assert_eq!((out.as_str(), code), ("", 1));
+        assert!(
+            err.ends_with(": the engine exited with status 3 while waiting for usiok\n"),
+            "{err}"
+        );
+        for (which, file) in [("first", first), ("second", second)] {
+            let pid = read_pid(&file);
+            assert!(
+                ends(pid),
+                "the {which} engine's child {pid} is still running"
+            );
+        }
+    }
+
+    #[test]
+    fn a_played_match_leaves_no_process() {
+        // One engine exits at its first `go` (abandonment), the other quits when asked; both
+        // leave a child behind.
+        let (first, second) = (pid_file("abandon"), pid_file("quit"));
+        let quitter = format!("{}{}", sleeper(&first, true), engine("quitter", "exit 0"));
+        let resigner = format!(
+            "{}{}",
+            sleeper(&second, false),
+            engine("resigner", "echo \"bestmove resign\"")
+        );
+        let (out, err, code) =
+            shogi_match(&["--engine", &quitter, "--engine", &resigner, "--games", "2"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            out,
+            "game 1: quitter vs resigner: win white abandonment in 0 moves\n\
+             game 2: resigner vs quitter: win white resignation in 0 moves\n\
+             score 1-1-0\n"
+        );
+        for (which, file) in [("first", first), ("second", second)] {
+            let pid = read_pid(&file);
+            assert!(
+                ends(pid),
+                "the {which} engine's child {pid} is still running"
+            );
+        }
+    }
+}

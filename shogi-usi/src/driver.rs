@@ -25,7 +25,23 @@
 //! - When a search times out, the driver sends `stop` and forgets the search: its late
 //!   `bestmove` is skipped, so the next search does not take it for its own answer.
 //! - Dropping an [`Engine`] kills the process if it is still running; [`Engine::quit`] asks it
-//!   to exit first.
+//!   to exit first (see [Ending](#ending)).
+//!
+//! # Ending
+//!
+//! Every engine the driver starts is killed (if it has not exited) and reaped by the time its
+//! [`Engine`] is dropped or [`Engine::quit`] returns, whatever happened before: a failed
+//! handshake, a timeout, a crash, an error while playing. The engine is not left running,
+//! nor as a zombie.
+//!
+//! On Unix the engine leads a process group of its own, and the driver kills the whole group:
+//! so an engine started through a shell (`sh -c 'engine --fast'`, a script that never answers
+//! while a `sleep` runs) dies with everything it started, not just the shell. When the engine
+//! exits by itself (after `quit`, or a crash), whatever it left running in its group is
+//! killed as soon as the driver sees the exit. Processes that leave the group (daemons,
+//! `setsid`) are not followed. Being in its own group, the engine does not get the
+//! terminal's Ctrl-C: it sees its input close when the program driving it exits, and USI
+//! engines exit then. Elsewhere only the process itself is killed.
 //!
 //! # Timeouts
 //!
@@ -359,6 +375,11 @@ impl Engine {
     /// command says: inherited by default) and starts the reader thread. Nothing is sent: call
     /// [`handshake`](Engine::handshake) next.
     ///
+    /// On Unix the process starts in a process group of its own (the driver sets
+    /// [`process_group(0)`](std::os::unix::process::CommandExt::process_group) on `command`),
+    /// so that whatever it starts (the engine run by a `sh -c` wrapper, a helper process) is
+    /// killed with it: see [Ending](self#ending).
+    ///
     /// # Errors
     /// [`DriverError::Spawn`] if the program cannot be started.
     ///
@@ -380,6 +401,8 @@ impl Engine {
             kind: e.kind(),
             message: e.to_string(),
         };
+        #[cfg(unix)]
+        group::isolate(command);
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -387,8 +410,7 @@ impl Engine {
             .map_err(|e| spawn_error(e, program.clone()))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             // Both are piped above, so this does not happen; clean up all the same.
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_and_wait(&mut child);
             return Err(spawn_error(
                 io::Error::other("no pipe to the engine"),
                 program,
@@ -399,8 +421,7 @@ impl Engine {
             .name(format!("usi reader {}", child.id()))
             .spawn(move || read_lines(stdout, &tx));
         if let Err(e) = reader {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_and_wait(&mut child);
             return Err(spawn_error(e, program));
         }
         Ok(Engine {
@@ -690,7 +711,8 @@ impl Engine {
     }
 
     /// Sends `quit` and waits for the process to exit; if it does not within `timeout`, kills
-    /// it. Either way the process is gone when this returns, and later calls fail with
+    /// it. Either way the process is gone (and reaped) when this returns, and so is whatever it
+    /// left running in its process group (see [Ending](self#ending)); later calls fail with
     /// [`DriverError::Exited`].
     ///
     /// # Errors
@@ -704,8 +726,7 @@ impl Engine {
         self.stdin = None;
         let deadline = deadline_after(timeout);
         loop {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                self.status = Some(status);
+            if let Some(status) = self.try_reap() {
                 return Ok(status);
             }
             if Instant::now() >= deadline {
@@ -713,10 +734,7 @@ impl Engine {
             }
             thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        if let Ok(status) = self.child.wait() {
-            self.status = Some(status);
-        }
+        self.kill();
         Err(DriverError::Timeout {
             waiting_for: "exit",
             after: timeout,
@@ -921,22 +939,39 @@ impl Engine {
 
     /// The exit code once the output has closed, waiting a little for the process to end.
     fn reap(&mut self) -> Option<i32> {
-        if self.status.is_none() {
-            let deadline = Instant::now() + REAP;
-            loop {
-                match self.child.try_wait() {
-                    Ok(Some(status)) => {
-                        self.status = Some(status);
-                        break;
-                    }
-                    Ok(None) if Instant::now() < deadline => {
-                        thread::sleep(Duration::from_millis(5));
-                    }
-                    _ => break,
-                }
-            }
+        let deadline = Instant::now() + REAP;
+        while self.try_reap().is_none() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(5));
         }
         self.status.and_then(|s| s.code())
+    }
+
+    /// The exit status if the process has ended, without waiting. An ended process is reaped,
+    /// and on Unix whatever is left in its process group is killed first (while the process is
+    /// not yet reaped, its id, which is also the group's, cannot be reused).
+    fn try_reap(&mut self) -> Option<ExitStatus> {
+        if self.status.is_some() {
+            return self.status;
+        }
+        #[cfg(unix)]
+        match group::has_ended(self.child.id()) {
+            Some(true) => group::kill(self.child.id()),
+            Some(false) => return None,
+            // Not known (someone else may have reaped it): ask the `Child`.
+            None => {}
+        }
+        if let Ok(Some(status)) = self.child.try_wait() {
+            self.status = Some(status);
+        }
+        self.status
+    }
+
+    /// Kills the process (and on Unix its process group) unless it has been reaped, and reaps
+    /// it.
+    fn kill(&mut self) {
+        if self.status.is_none() {
+            self.status = kill_and_wait(&mut self.child);
+        }
     }
 
     fn write_line(
@@ -957,7 +992,7 @@ impl Engine {
         match result {
             Ok(()) => Ok(()),
             Err(e) => {
-                if self.status.is_some() || matches!(self.child.try_wait(), Ok(Some(_))) {
+                if self.try_reap().is_some() {
                     return Err(DriverError::Exited {
                         status: self.reap(),
                         waiting_for: word,
@@ -984,12 +1019,77 @@ impl Engine {
 }
 
 impl Drop for Engine {
-    /// Kills the process if it is still running (and reaps it).
+    /// Kills the process if it is still running, with its process group on Unix, and reaps it
+    /// (see [Ending](self#ending)).
     fn drop(&mut self) {
         self.stdin = None;
-        if self.status.is_none() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
+        self.kill();
+    }
+}
+
+/// Kills a child that has not been reaped (on Unix, its whole process group first) and waits
+/// for it; returns its exit status.
+fn kill_and_wait(child: &mut Child) -> Option<ExitStatus> {
+    #[cfg(unix)]
+    group::kill(child.id());
+    let _ = child.kill();
+    child.wait().ok()
+}
+
+/// The engine's process group (Unix): the engine leads a group of its own, so that the driver
+/// can kill everything it started, which `Child::kill` alone would leave running (the engine
+/// under a `sh -c` wrapper, or a helper).
+#[cfg(unix)]
+mod group {
+    use std::os::unix::process::CommandExt;
+    use std::process::Command;
+
+    /// Makes the process `command` starts the leader of a new process group, whose id is the
+    /// process's own.
+    pub(super) fn isolate(command: &mut Command) {
+        command.process_group(0);
+    }
+
+    /// Whether the child `pid` has ended, without reaping it; `None` if that cannot be known
+    /// (it is not our child, or was reaped elsewhere).
+    #[allow(
+        unsafe_code,
+        reason = "waitid(2): std cannot look at a child without reaping it"
+    )]
+    pub(super) fn has_ended(pid: u32) -> Option<bool> {
+        let id = libc::id_t::try_from(pid).ok()?;
+        let mut info = core::mem::MaybeUninit::<libc::siginfo_t>::zeroed();
+        // SAFETY: `info` points to a `siginfo_t` that lives through the call, and a zeroed
+        // `siginfo_t` (integers and pointers only) is a valid value to read afterwards. With
+        // WNOHANG the call does not block, and WNOWAIT leaves the child unreaped.
+        let (rc, info) = unsafe {
+            let rc = libc::waitid(
+                libc::P_PID,
+                id,
+                info.as_mut_ptr(),
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            );
+            (rc, info.assume_init())
+        };
+        // With no ended child, the signal number stays 0; else it is SIGCHLD.
+        (rc == 0).then_some(info.si_signo != 0)
+    }
+
+    /// Sends SIGKILL to the process group `pgid`, if it is a possible child's id (never 0 or
+    /// 1: `kill(0)` and `kill(-1)` would reach this process's own group or every process).
+    ///
+    /// Call it only while the group's leader, the child, is not yet reaped: its id then cannot
+    /// belong to another group.
+    #[allow(unsafe_code, reason = "kill(2): std cannot signal a process group")]
+    pub(super) fn kill(pgid: u32) {
+        let Ok(pgid) = libc::pid_t::try_from(pgid) else {
+            return;
+        };
+        if pgid > 1 {
+            // SAFETY: kill(2) takes two integers and touches no memory of this process.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
         }
     }
 }

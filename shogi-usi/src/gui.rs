@@ -8,10 +8,11 @@
 //! assert_eq!((go.btime, go.wtime, go.byoyomi), (Some(60000), Some(50000), Some(10000)));
 //! assert_eq!(cmd.to_string(), "go btime 60000 wtime 50000 byoyomi 10000");
 //!
-//! // Some GUIs send a negative time when a clock has run out: the lenient reader reads 0.
+//! // Some GUIs send a negative time when a clock has run out: the lenient reader reads 0,
+//! // and clamps a number too large to the largest value.
 //! assert!("go btime -20 wtime 0".parse::<GuiCommand>().is_err());
-//! let go = GuiCommand::parse_lenient("go btime -20 wtime 0")?;
-//! assert_eq!(go, GuiCommand::Go(Go { btime: Some(0), wtime: Some(0), ..Go::default() }));
+//! let go = GuiCommand::parse_lenient("go btime -20 wtime 99999999999999999999")?;
+//! assert_eq!(go, GuiCommand::Go(Go { btime: Some(0), wtime: Some(u64::MAX), ..Go::default() }));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -132,8 +133,10 @@ pub struct Clocks {
 /// `infinite` and `mate`; `depth`, `nodes`, `movetime`, `movestogo`, `rtime` and `searchmoves`
 /// are extensions (from UCI, and `rtime` from YaneuraOu) that many engines accept.
 ///
-/// A negative clock time (`btime`, `wtime`, `byoyomi`, `binc`, `winc`) is an error when read
-/// strictly and `0` when read leniently: some GUIs send one when a clock has run out.
+/// A number out of its range is an error when read strictly and clamped when read leniently:
+/// a negative one (`btime -200`: some GUIs send one when a clock has run out, `depth -1`)
+/// reads as `0`, one too large (`btime 99999999999999999999`) as the largest value of the
+/// field.
 /// `Display` writes the fields in the order of this struct, `searchmoves` last.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Go {
@@ -193,8 +196,9 @@ fn is_go_keyword(text: &str) -> bool {
 impl GuiCommand {
     /// Reads a line leniently: an unknown command becomes [`Unknown`](GuiCommand::Unknown),
     /// unknown `go` and `ponderhit` parameters and extra words after a complete command are
-    /// skipped, a repeated parameter keeps its last value, and a negative clock time reads as
-    /// `0`.
+    /// skipped, a repeated parameter keeps its last value, and a number of `go` or `ponderhit`
+    /// out of its range is clamped (a negative one reads as `0`, one too large as the field's
+    /// largest value).
     ///
     /// # Errors
     /// A [`ParseUsiMessageError`](crate::ParseUsiMessageError) for an empty line or a known
@@ -248,7 +252,7 @@ fn parse(s: &str, lenient: bool) -> Result<GuiCommand, E> {
         "quit" => simple(GuiCommand::Quit, "quit"),
         "setoption" => parse_setoption(&mut Cursor::new(s, rest, "setoption", lenient), *first),
         "position" => parse_position(s, *first).map(GuiCommand::Position),
-        "go" => parse_go(&mut Cursor::new(s, rest, "go", lenient)).map(GuiCommand::Go),
+        "go" => parse_go(&mut Cursor::new(s, rest, "go", lenient), None).map(GuiCommand::Go),
         "ponderhit" => {
             if rest.is_empty() {
                 Ok(GuiCommand::PonderHit(None))
@@ -316,88 +320,129 @@ fn parse_position(s: &str, key: Tok<'_>) -> Result<PositionCommand, E> {
         })
 }
 
-fn parse_go(c: &mut Cursor<'_, '_>) -> Result<Go, E> {
+/// Reads the parameters of `go`. With `skipped`, a parameter whose value cannot be read is
+/// left out (its error pushed there, and a value word that is a parameter name read again as
+/// one) and reading goes on; an unreadable `mate` limit is then `mate infinite`, so that the
+/// search is still a mate search. Without `skipped`, it is the error.
+fn parse_go(c: &mut Cursor<'_, '_>, mut skipped: Option<&mut Vec<E>>) -> Result<Go, E> {
     let mut go = Go::default();
     let mut searchmoves_seen = false;
     while let Some(t) = c.next() {
-        match t.text {
-            "ponder" => go.ponder = true,
-            "infinite" => go.infinite = true,
-            "btime" => {
-                let v = c.time(t, "btime")?;
-                c.set(&mut go.btime, v, t, "btime")?;
-            }
-            "wtime" => {
-                let v = c.time(t, "wtime")?;
-                c.set(&mut go.wtime, v, t, "wtime")?;
-            }
-            "byoyomi" => {
-                let v = c.time(t, "byoyomi")?;
-                c.set(&mut go.byoyomi, v, t, "byoyomi")?;
-            }
-            "binc" => {
-                let v = c.time(t, "binc")?;
-                c.set(&mut go.binc, v, t, "binc")?;
-            }
-            "winc" => {
-                let v = c.time(t, "winc")?;
-                c.set(&mut go.winc, v, t, "winc")?;
-            }
-            "mate" => {
-                const EXPECTED: &str = "milliseconds or 'infinite'";
-                let v = c.value(t, "mate", EXPECTED)?;
-                let limit = if v.text == "infinite" {
-                    MateLimit::Infinite
-                } else {
-                    MateLimit::Time(
-                        v.text
-                            .parse()
-                            .map_err(|_| c.bad_number(v, "mate", EXPECTED))?,
-                    )
-                };
-                c.set(&mut go.mate, limit, t, "mate")?;
-            }
-            "depth" => {
-                let v = c.number(t, "depth", "plies, 0 to 2^32-1")?;
-                c.set(&mut go.depth, v, t, "depth")?;
-            }
-            "nodes" => {
-                let v = c.number(t, "nodes", "a count, 0 to 2^64-1")?;
-                c.set(&mut go.nodes, v, t, "nodes")?;
-            }
-            "movetime" => {
-                let v = c.number(t, "movetime", "milliseconds, 0 to 2^64-1")?;
-                c.set(&mut go.movetime, v, t, "movetime")?;
-            }
-            "movestogo" => {
-                let v = c.number(t, "movestogo", "a count, 0 to 2^32-1")?;
-                c.set(&mut go.movestogo, v, t, "movestogo")?;
-            }
-            "rtime" => {
-                let v = c.number(t, "rtime", "milliseconds, 0 to 2^64-1")?;
-                c.set(&mut go.rtime, v, t, "rtime")?;
-            }
-            "searchmoves" => {
-                if searchmoves_seen && !c.lenient {
-                    return Err(E::Duplicate {
-                        context: "go",
-                        field: "searchmoves",
-                        start: t.start,
-                        end: t.end(),
-                    });
-                }
-                searchmoves_seen = true;
-                let moves = c.take_until(is_go_keyword);
-                go.searchmoves = moves
-                    .iter()
-                    .map(|m| c.parse_move(*m, "searchmoves"))
-                    .collect::<Result<_, _>>()?;
-            }
-            _ if c.lenient => {}
-            _ => return Err(c.unknown(t, GO_FIELDS)),
+        let Err(e) = parse_go_param(c, t, &mut go, &mut searchmoves_seen) else {
+            continue;
+        };
+        let Some(skipped) = skipped.as_deref_mut() else {
+            return Err(e);
+        };
+        skipped.push(e);
+        if t.text == "mate" && go.mate.is_none() {
+            go.mate = Some(MateLimit::Infinite);
+        }
+        // The word taken as the value may be the next parameter (`go btime wtime 100`).
+        if c.pos >= 2
+            && c.toks.get(c.pos - 1).is_some_and(|v| is_go_keyword(v.text))
+            && c.toks.get(c.pos - 2).is_some_and(|k| k.start == t.start)
+        {
+            c.pos -= 1;
         }
     }
     Ok(go)
+}
+
+/// Reads one parameter of `go`, whose name `t` has just been read.
+fn parse_go_param(
+    c: &mut Cursor<'_, '_>,
+    t: Tok<'_>,
+    go: &mut Go,
+    searchmoves_seen: &mut bool,
+) -> Result<(), E> {
+    match t.text {
+        "ponder" => go.ponder = true,
+        "infinite" => go.infinite = true,
+        "btime" => {
+            let v = c.time(t, "btime")?;
+            c.set(&mut go.btime, v, t, "btime")?;
+        }
+        "wtime" => {
+            let v = c.time(t, "wtime")?;
+            c.set(&mut go.wtime, v, t, "wtime")?;
+        }
+        "byoyomi" => {
+            let v = c.time(t, "byoyomi")?;
+            c.set(&mut go.byoyomi, v, t, "byoyomi")?;
+        }
+        "binc" => {
+            let v = c.time(t, "binc")?;
+            c.set(&mut go.binc, v, t, "binc")?;
+        }
+        "winc" => {
+            let v = c.time(t, "winc")?;
+            c.set(&mut go.winc, v, t, "winc")?;
+        }
+        "mate" => {
+            const EXPECTED: &str = "milliseconds or 'infinite'";
+            let limit = if c.peek().is_some_and(|v| v.text == "infinite") {
+                c.next();
+                MateLimit::Infinite
+            } else {
+                MateLimit::Time(c.clamped(t, "mate", EXPECTED, u64::MAX)?)
+            };
+            c.set(&mut go.mate, limit, t, "mate")?;
+        }
+        "depth" => {
+            let v = c.clamped(t, "depth", "plies, 0 to 2^32-1", u32::MAX)?;
+            c.set(&mut go.depth, v, t, "depth")?;
+        }
+        "nodes" => {
+            let v = c.clamped(t, "nodes", "a count, 0 to 2^64-1", u64::MAX)?;
+            c.set(&mut go.nodes, v, t, "nodes")?;
+        }
+        "movetime" => {
+            let v = c.clamped(t, "movetime", "milliseconds, 0 to 2^64-1", u64::MAX)?;
+            c.set(&mut go.movetime, v, t, "movetime")?;
+        }
+        "movestogo" => {
+            let v = c.clamped(t, "movestogo", "a count, 0 to 2^32-1", u32::MAX)?;
+            c.set(&mut go.movestogo, v, t, "movestogo")?;
+        }
+        "rtime" => {
+            let v = c.clamped(t, "rtime", "milliseconds, 0 to 2^64-1", u64::MAX)?;
+            c.set(&mut go.rtime, v, t, "rtime")?;
+        }
+        "searchmoves" => {
+            if *searchmoves_seen && !c.lenient {
+                return Err(E::Duplicate {
+                    context: "go",
+                    field: "searchmoves",
+                    start: t.start,
+                    end: t.end(),
+                });
+            }
+            *searchmoves_seen = true;
+            let moves = c.take_until(is_go_keyword);
+            go.searchmoves = moves
+                .iter()
+                .map(|m| c.parse_move(*m, "searchmoves"))
+                .collect::<Result<_, _>>()?;
+        }
+        _ if c.lenient => {}
+        _ => return Err(c.unknown(t, GO_FIELDS)),
+    }
+    Ok(())
+}
+
+/// Reads a `go` line that [`GuiCommand::parse_lenient`] refuses, leaving out the parameters
+/// whose values cannot be read (see [`parse_go`]); returns the `go` and their errors, or
+/// `None` if the line is not a `go` command.
+pub(crate) fn parse_go_skipping(s: &str) -> Option<(Go, Vec<E>)> {
+    let toks = tokens(s);
+    let (first, rest) = toks.split_first()?;
+    if first.text != "go" {
+        return None;
+    }
+    let mut skipped = Vec::new();
+    let go = parse_go(&mut Cursor::new(s, rest, "go", true), Some(&mut skipped)).ok()?;
+    Some((go, skipped))
 }
 
 fn parse_clocks(c: &mut Cursor<'_, '_>, key: Tok<'_>) -> Result<Clocks, E> {

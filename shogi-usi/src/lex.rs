@@ -203,22 +203,36 @@ impl<'a, 't> Cursor<'a, 't> {
             .map_err(|_| self.bad_number(t, field, expected))
     }
 
-    /// Reads a time in milliseconds after `key`. A negative time (some GUIs send them when a
-    /// clock has run out) is `0` when lenient and an error when strict.
+    /// Reads a time in milliseconds after `key`, clamped when lenient (see
+    /// [`clamped`](Cursor::clamped)).
     pub(crate) fn time(&mut self, key: Tok<'_>, field: &'static str) -> Result<u64, E> {
-        const EXPECTED: &str = "milliseconds, 0 to 2^64-1";
-        let t = self.value(key, field, EXPECTED)?;
+        self.clamped(key, field, "milliseconds, 0 to 2^64-1", u64::MAX)
+    }
+
+    /// Reads an unsigned number after `key`. An integer out of range is an error when strict;
+    /// when lenient it is clamped: a negative one reads as `0` (some GUIs send negative times
+    /// when a clock has run out) and one too large as `max`.
+    pub(crate) fn clamped<T: core::str::FromStr + From<u8>>(
+        &mut self,
+        key: Tok<'_>,
+        field: &'static str,
+        expected: &'static str,
+        max: T,
+    ) -> Result<T, E> {
+        let t = self.value(key, field, expected)?;
         if let Ok(v) = t.text.parse() {
             return Ok(v);
         }
-        let negative = t
-            .text
-            .strip_prefix('-')
-            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
-        if negative && self.lenient {
-            Ok(0)
-        } else {
-            Err(self.bad_number(t, field, EXPECTED))
+        let (negative, digits) = match t.text.strip_prefix('-') {
+            Some(digits) => (true, digits),
+            None => (false, t.text.strip_prefix('+').unwrap_or(t.text)),
+        };
+        let integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        match (integer && self.lenient, negative) {
+            (true, true) => Ok(T::from(0)),
+            // Only digits, yet unreadable: too large.
+            (true, false) => Ok(max),
+            (false, _) => Err(self.bad_number(t, field, expected)),
         }
     }
 

@@ -57,17 +57,25 @@
 //!
 //! # The loop
 //!
-//! - Every line is read with [`GuiCommand::parse_lenient`]. A blank line is skipped; a line
-//!   that cannot be read, or an unknown command, is answered with `info string` saying why,
-//!   and otherwise ignored (GUIs send junk; the loop never stops for it).
+//! - Answers come in the order of the commands they answer, with one exception: a search
+//!   does not hold later answers back (see `isready`), so its `info` lines and `bestmove` may
+//!   come after them.
+//! - Every line is read with [`GuiCommand::parse_lenient`] (which clamps numbers out of range:
+//!   `go depth -1` searches to depth 0). A blank line is skipped; a line that cannot be read,
+//!   or an unknown command, is answered with `info string` saying why, and otherwise ignored
+//!   (GUIs send junk; the loop never stops for it). A `go` whose parameters cannot all be
+//!   read is still a search: each parameter that cannot be read is left out, so it keeps its
+//!   default (an unreadable `mate` limit is `mate infinite`), with an `info string` naming it
+//!   before the search starts.
 //! - `usi`: `id name`, `id author`, one `option` line per [`Engine::options`], `usiok`.
-//! - `isready`: `readyok`. During a search (a `go` whose `bestmove` has not been sent) it is
-//!   answered at once, as USI asks; otherwise after the commands before it have been passed to
-//!   the engine and [`Engine::ready`] has returned.
+//! - `isready`: `readyok`, once the commands before it have been passed to the engine and
+//!   [`Engine::ready`] has returned. During a search (a `go` whose `bestmove` has not been
+//!   sent) with nothing else before it still to do, it is answered at once, as USI asks.
 //! - `setoption`, `usinewgame`, `gameover`: passed to the engine
 //!   ([`Engine::set_option`], [`Engine::new_game`], [`Engine::game_over`]) in order, between
-//!   searches: one that arrives during a search waits until the search ends. `gameover` also
-//!   stops a search that is still running (a ponder search, typically).
+//!   searches: one that arrives during a search waits until the search ends (and so do the
+//!   answers to the commands after it). `gameover` also stops a search that is still running
+//!   (a ponder search, typically).
 //! - `position`: kept. At the next `go` its moves are replayed into a [`Game`] under
 //!   [`Engine::rules`] with [`Game::play`], so the game has its history. A start position with
 //!   only soft faults (a mate problem without the attacker's king, extra material) is
@@ -77,7 +85,8 @@
 //!   answered `bestmove resign` (`checkmate nomate` for `go mate`) without calling the
 //!   engine. Before any `position` command, `go` searches the standard start position.
 //! - `go`: [`Engine::go`] on the worker thread, then `bestmove` (`go mate`:
-//!   [`Engine::mate`], then `checkmate`). Every `go` is answered exactly once.
+//!   [`Engine::mate`], then `checkmate`). Every `go` is answered exactly once, whatever its
+//!   parameters.
 //! - `go ponder` and `go infinite`: USI forbids `bestmove` while the engine ponders or
 //!   searches infinitely, so if the engine returns early, the answer is held back until
 //!   `stop` (or, for `go ponder` without `infinite`, `ponderhit`).
@@ -116,7 +125,7 @@ use shogi_rules::{Game, RuleSet};
 use shogi_types::Color;
 
 use crate::engine::{BestMove, Checkmate, EngineMessage, Id};
-use crate::gui::{Clocks, GameResult, Go, GuiCommand, MateLimit};
+use crate::gui::{Clocks, GameResult, Go, GuiCommand, MateLimit, parse_go_skipping};
 use crate::info::Info;
 use crate::option::OptionDef;
 
@@ -523,7 +532,12 @@ enum Event {
 enum Job {
     Usi,
     Ready,
-    SetOption { name: String, value: Option<String> },
+    /// An `info string` answering a line, written in its turn.
+    Say(String),
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
     NewGame,
     GameOver(GameResult),
     Go(Box<GoJob>),
@@ -534,6 +548,8 @@ struct GoJob {
     position: PositionCommand,
     go: Go,
     received: Instant,
+    /// `info string` lines to write before the search starts (the parameters left out).
+    notes: Vec<String>,
 }
 
 /// The state the reader side changes and the search reads.
@@ -548,6 +564,8 @@ struct Shared {
     quitting: AtomicBool,
     /// `go` commands not yet answered.
     pending: AtomicUsize,
+    /// Jobs other than `go` not yet done (their output not yet written).
+    queued: AtomicUsize,
     wait: Mutex<()>,
     changed: Condvar,
 }
@@ -633,9 +651,43 @@ struct Server<'a> {
 }
 
 impl Server<'_> {
+    /// Queues a job other than `go`.
     fn job(&self, job: Job) {
+        self.shared.queued.fetch_add(1, Ordering::AcqRel);
         // The worker only ends when this sender is dropped.
         let _ = self.jobs.send(job);
+    }
+
+    /// Whether an answer may be written now without passing the answer of an earlier command:
+    /// every job before it is done, but for searches.
+    fn in_turn(&self) -> bool {
+        self.shared.queued.load(Ordering::Acquire) == 0
+    }
+
+    /// Answers with `info string <text>`, now if that keeps the order, else in its turn.
+    fn say(&self, text: String) {
+        if self.in_turn() {
+            self.out.info_string(&text);
+        } else {
+            self.job(Job::Say(text));
+        }
+    }
+
+    fn go(&mut self, go: Go, notes: Vec<String>) {
+        self.seq += 1;
+        self.shared.pending.fetch_add(1, Ordering::AcqRel);
+        let position = self
+            .position
+            .clone()
+            .unwrap_or_else(|| PositionCommand::new(StartPosition::Startpos, Vec::new()));
+        // The worker only ends when this sender is dropped.
+        let _ = self.jobs.send(Job::Go(Box::new(GoJob {
+            seq: self.seq,
+            position,
+            go,
+            received: Instant::now(),
+            notes,
+        })));
     }
 
     fn handle(&mut self, line: &str) -> Flow {
@@ -646,14 +698,26 @@ impl Server<'_> {
         let cmd = match GuiCommand::parse_lenient(text) {
             Ok(cmd) => cmd,
             Err(e) => {
-                self.out.info_string(&format!("ignored a line: {e}"));
+                match parse_go_skipping(text) {
+                    // A `go` is always answered: without what cannot be read.
+                    Some((go, skipped)) => {
+                        let notes = skipped
+                            .iter()
+                            .map(|e| {
+                                format!("ignored a go parameter, searching with its default: {e}")
+                            })
+                            .collect();
+                        self.go(go, notes);
+                    }
+                    None => self.say(format!("ignored a line: {e}")),
+                }
                 return Flow::Continue;
             }
         };
         match cmd {
             GuiCommand::Usi => self.job(Job::Usi),
             GuiCommand::IsReady => {
-                if self.shared.pending.load(Ordering::Acquire) > 0 {
+                if self.in_turn() && self.shared.pending.load(Ordering::Acquire) > 0 {
                     self.out.send(&EngineMessage::ReadyOk);
                 } else {
                     self.job(Job::Ready);
@@ -662,20 +726,7 @@ impl Server<'_> {
             GuiCommand::SetOption { name, value } => self.job(Job::SetOption { name, value }),
             GuiCommand::UsiNewGame => self.job(Job::NewGame),
             GuiCommand::Position(p) => self.position = Some(p),
-            GuiCommand::Go(go) => {
-                self.seq += 1;
-                self.shared.pending.fetch_add(1, Ordering::AcqRel);
-                let position = self
-                    .position
-                    .clone()
-                    .unwrap_or_else(|| PositionCommand::new(StartPosition::Startpos, Vec::new()));
-                self.job(Job::Go(Box::new(GoJob {
-                    seq: self.seq,
-                    position,
-                    go,
-                    received: Instant::now(),
-                })));
-            }
+            GuiCommand::Go(go) => self.go(go, Vec::new()),
             GuiCommand::Stop => self.shared.stop(self.seq),
             GuiCommand::PonderHit(clocks) => self.shared.ponderhit(self.seq, clocks),
             GuiCommand::GameOver(result) => {
@@ -685,8 +736,7 @@ impl Server<'_> {
             GuiCommand::Quit => return Flow::Quit,
             GuiCommand::Unknown(text) => {
                 let word = text.split_ascii_whitespace().next().unwrap_or_default();
-                self.out
-                    .info_string(&format!("ignored an unknown command '{word}'"));
+                self.say(format!("ignored an unknown command '{word}'"));
             }
         }
         Flow::Continue
@@ -732,6 +782,16 @@ fn guard<T>(out: &Out, method: &str, f: impl FnOnce() -> T) -> Option<T> {
 fn work<E: Engine>(mut engine: E, jobs: &Receiver<Job>, shared: &Shared, out: &Out) {
     for job in jobs {
         match job {
+            Job::Go(job) => {
+                for note in &job.notes {
+                    out.info_string(note);
+                }
+                let answer = search(&mut engine, &job, shared, out);
+                shared.pending.fetch_sub(1, Ordering::AcqRel);
+                out.send(&answer);
+                // A search is counted in `pending`, not in `queued`.
+                continue;
+            }
             Job::Usi => {
                 let name = guard(out, "name", || engine.name()).unwrap_or_default();
                 let author = guard(out, "author", || engine.author()).unwrap_or_default();
@@ -758,12 +818,10 @@ fn work<E: Engine>(mut engine: E, jobs: &Receiver<Job>, shared: &Shared, out: &O
             Job::GameOver(result) => {
                 guard(out, "game_over", || engine.game_over(result));
             }
-            Job::Go(job) => {
-                let answer = search(&mut engine, &job, shared, out);
-                shared.pending.fetch_sub(1, Ordering::AcqRel);
-                out.send(&answer);
-            }
+            Job::Say(text) => out.info_string(&text),
         }
+        // Done, and its output written.
+        shared.queued.fetch_sub(1, Ordering::AcqRel);
     }
 }
 

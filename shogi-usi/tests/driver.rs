@@ -409,3 +409,154 @@ fn missing_program() {
         Err(DriverError::Spawn { .. })
     ));
 }
+
+/// Where a test script writes a process id: a file in the temporary directory, unique to this
+/// test process and `name`.
+#[cfg(target_os = "linux")]
+fn pid_file(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("shogi-usi-{}-{name}.pid", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The process id a script wrote to `path` (waiting up to 5 s for the whole line).
+#[cfg(target_os = "linux")]
+fn read_pid(path: &Path) -> u32 {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path)
+            && let Some(line) = text.strip_suffix('\n')
+        {
+            let _ = std::fs::remove_file(path);
+            return line.parse().expect("a process id");
+        }
+        assert!(Instant::now() < deadline, "no pid in {}", path.display());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Whether process `pid` ends within 5 s: it has no `/proc` entry any more, or it is a zombie
+/// (dead, only waiting for its parent to collect its status).
+#[cfg(target_os = "linux")]
+fn ends(pid: u32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"));
+        // The state is the first field after the command name in parentheses.
+        let state = stat
+            .as_deref()
+            .ok()
+            .and_then(|s| s.rsplit_once(") "))
+            .map(|(_, rest)| &rest[..1]);
+        match state {
+            None | Some("Z" | "X") => return true,
+            Some(_) if Instant::now() >= deadline => return false,
+            Some(_) => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+}
+
+/// A script that starts `sleep 100` in the background, writes its own pid and the sleeper's,
+/// then runs `rest`. The sleeper keeps the script's output open unless `detach`.
+#[cfg(target_os = "linux")]
+fn with_sleeper(name: &str, detach: bool, rest: &str) -> (Engine, u32, u32) {
+    let (own, child) = (
+        pid_file(&format!("{name}-sh")),
+        pid_file(&format!("{name}-sleep")),
+    );
+    let redirect = if detach {
+        " </dev/null >/dev/null 2>&1"
+    } else {
+        ""
+    };
+    let body = format!(
+        "echo $$ > {own}.tmp; mv {own}.tmp {own}; sleep 100{redirect} & echo $! > {child}.tmp; mv {child}.tmp {child}; {rest}",
+        own = own.display(),
+        child = child.display()
+    );
+    let engine = script(&body);
+    let (sh, sleep) = (read_pid(&own), read_pid(&child));
+    assert!(!ends_now(sleep), "the sleeper runs");
+    (engine, sh, sleep)
+}
+
+/// Whether process `pid` has already ended (see [`ends`]), without waiting.
+#[cfg(target_os = "linux")]
+fn ends_now(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit_once(") ")
+                .map(|(_, rest)| matches!(&rest[..1], "Z" | "X"))
+        })
+        .unwrap_or(true)
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_silent_engine_and_its_children_die_with_the_handle() {
+    // The report: `sleep 100` run by a shell outlived the driver after `no usiok`.
+    let (mut engine, sh, sleep) = with_sleeper("drop", false, "wait");
+    let err = engine.handshake(Duration::from_millis(200)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            DriverError::Timeout {
+                waiting_for: "usiok",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    drop(engine);
+    assert!(ends(sh), "the engine's shell {sh} is still running");
+    assert!(ends(sleep), "the engine's child {sleep} is still running");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn quit_kills_a_silent_engine_and_its_children() {
+    let (mut engine, sh, sleep) = with_sleeper("quit", false, "wait");
+    assert!(engine.handshake(Duration::from_millis(200)).is_err());
+    let err = engine.quit(Duration::from_millis(200)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            DriverError::Timeout {
+                waiting_for: "exit",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(ends(sh), "the engine's shell {sh} is still running");
+    assert!(ends(sleep), "the engine's child {sleep} is still running");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn what_an_exited_engine_left_running_is_killed() {
+    // The engine exits before `usiok`, leaving a child that does not hold its output: the
+    // driver sees the exit (the output closes), and the child is killed with it, before the
+    // handle is dropped.
+    let (mut engine, _, sleep) = with_sleeper("exit", true, "read -r line; exit 3");
+    let err = engine.handshake(Duration::from_secs(5)).unwrap_err();
+    assert_eq!(
+        err,
+        DriverError::Exited {
+            status: Some(3),
+            waiting_for: "usiok"
+        }
+    );
+    assert!(ends(sleep), "the engine's child {sleep} is still running");
+    // A graceful `quit` too.
+    let (mut engine, sh, sleep) = with_sleeper(
+        "graceful",
+        true,
+        "while read -r line; do case \"$line\" in usi) echo usiok ;; quit) exit 0 ;; esac; done",
+    );
+    engine.handshake(Duration::from_secs(5)).expect("handshake");
+    assert!(engine.quit(Duration::from_secs(5)).expect("exit").success());
+    assert!(ends(sh));
+    assert!(ends(sleep), "the engine's child {sleep} is still running");
+}

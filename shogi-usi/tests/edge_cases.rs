@@ -283,6 +283,64 @@ fn go_limits() {
 }
 
 #[test]
+fn go_numbers_out_of_range_are_clamped_leniently() {
+    // Reported: `go btime 99999999999999999999 ...` and `go depth -1` were not answered.
+    let lines = [
+        "go btime 99999999999999999999 wtime 0 byoyomi 100",
+        "go depth -1 nodes -5 movetime +7 movestogo 4294967296 rtime 18446744073709551616",
+        "go mate 99999999999999999999",
+        "go mate -1",
+        "ponderhit btime 99999999999999999999 wtime -3 winc 1",
+    ];
+    let expected = [
+        GuiCommand::Go(Go {
+            btime: Some(u64::MAX),
+            wtime: Some(0),
+            byoyomi: Some(100),
+            ..Go::default()
+        }),
+        GuiCommand::Go(Go {
+            depth: Some(0),
+            nodes: Some(0),
+            movetime: Some(7),
+            movestogo: Some(u32::MAX),
+            rtime: Some(u64::MAX),
+            ..Go::default()
+        }),
+        GuiCommand::Go(Go {
+            mate: Some(MateLimit::Time(u64::MAX)),
+            ..Go::default()
+        }),
+        GuiCommand::Go(Go {
+            mate: Some(MateLimit::Time(0)),
+            ..Go::default()
+        }),
+        GuiCommand::PonderHit(Some(Clocks {
+            btime: u64::MAX,
+            wtime: 0,
+            byoyomi: None,
+            binc: None,
+            winc: Some(1),
+        })),
+    ];
+    for (line, cmd) in lines.iter().zip(expected) {
+        assert_eq!(GuiCommand::parse_lenient(line), Ok(cmd), "{line}");
+        // Strict reading refuses them (but `+7`, which is in range).
+        assert!(line.parse::<GuiCommand>().is_err(), "{line}");
+    }
+    // What is not a number is still not read.
+    for line in [
+        "go depth x",
+        "go depth -",
+        "go nodes 1e9",
+        "go mate soon",
+        "go btime --5",
+    ] {
+        assert!(GuiCommand::parse_lenient(line).is_err(), "{line}");
+    }
+}
+
+#[test]
 fn big_counters() {
     let i = info("info nodes 5000000000 nps 18446744073709551615 time 5000000000");
     assert_eq!(i.nodes, Some(5_000_000_000));

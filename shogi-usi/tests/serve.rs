@@ -546,7 +546,8 @@ fn garbage_does_not_stop_the_loop() {
         "",
         "   ",
         "hello world",
-        "go depth x",
+        // (An unreadable `go` is answered all the same: see `every_go_is_answered`.)
+        "ponderhit btime x",
         "position startpos moves 7g7z",
         "setoption",
         "gameover maybe",
@@ -661,4 +662,113 @@ fn searchmoves_are_respected() {
         }
     }
     h.quit();
+}
+
+/// Says which `go` it was given (`info string` with the command as the loop read it), then
+/// resigns (or answers `checkmate nomate`). Slow to name itself and to get ready, so that an
+/// answer written out of turn shows.
+struct Echo;
+
+impl Engine for Echo {
+    fn name(&self) -> String {
+        thread::sleep(Duration::from_millis(50));
+        "Echo".into()
+    }
+    fn author(&self) -> String {
+        "tests".into()
+    }
+    fn ready(&mut self) {
+        thread::sleep(Duration::from_millis(50));
+    }
+    fn go(&mut self, search: &Search<'_>) -> BestMove {
+        search.info_string(&search.go().to_string());
+        BestMove::Resign
+    }
+    fn mate(&mut self, search: &Search<'_>) -> shogi_usi::engine::Checkmate {
+        search.info_string(&search.go().to_string());
+        shogi_usi::engine::Checkmate::NoMate
+    }
+}
+
+/// Runs `script` through the loop with `engine` and returns everything it wrote.
+fn run_script(engine: impl Engine, script: &str) -> Vec<String> {
+    let output = Output::default();
+    serve::run(engine, io::Cursor::new(script.to_string()), output.clone()).unwrap();
+    output.lines()
+}
+
+#[test]
+fn answers_come_in_input_order() {
+    let lines = run_script(
+        Echo,
+        "usi\nhello there\nisready\nsetoption\nusinewgame\nisready\nquit\n",
+    );
+    assert_eq!(
+        lines,
+        [
+            "id name Echo",
+            "id author tests",
+            "usiok",
+            "info string ignored an unknown command 'hello'",
+            "readyok",
+            "info string ignored a line: usi setoption: missing value of 'setoption' at bytes 0..9, expected 'name'",
+            "readyok",
+        ]
+    );
+    // During a search, `isready` and a line that cannot be read are answered at once.
+    let (engine, _) = Waiter::new();
+    let mut h = Harness::start(engine);
+    h.send("go infinite");
+    h.quiet("bestmove", 50);
+    h.send("hello");
+    h.send("isready");
+    let (before, _) = h.wait(|l| l == "readyok");
+    assert_eq!(before, ["info string ignored an unknown command 'hello'"]);
+    h.send("stop");
+    h.bestmove();
+    h.quit();
+}
+
+#[test]
+fn every_go_is_answered() {
+    let lines = run_script(
+        Echo,
+        "go btime 99999999999999999999 wtime 0 byoyomi 100\n\
+         go depth -1 nodes -5 movestogo 4294967296\n\
+         go depth x byoyomi 100\n\
+         go btime wtime 5 searchmoves 7g7f 7g7z mate\n\
+         go mate soon\n\
+         quit\n",
+    );
+    let skipped = "info string ignored a go parameter, searching with its default: usi go:";
+    assert_eq!(
+        lines,
+        [
+            // Numbers out of range are clamped.
+            "info string go btime 18446744073709551615 wtime 0 byoyomi 100".to_string(),
+            "bestmove resign".into(),
+            "info string go depth 0 nodes 0 movestogo 4294967295".into(),
+            "bestmove resign".into(),
+            // What cannot be read is left out, and said so.
+            format!("{skipped} bad number for 'depth' at bytes 9..10, expected plies, 0 to 2^32-1"),
+            "info string go byoyomi 100".into(),
+            "bestmove resign".into(),
+            format!(
+                "{skipped} bad number for 'btime' at bytes 9..14, expected milliseconds, 0 to 2^64-1"
+            ),
+            format!(
+                "{skipped} cannot read the move of 'searchmoves' at bytes 34..38: usi move: bad square at byte 2, expected a digit 1-9 and a letter a-i"
+            ),
+            format!(
+                "{skipped} missing value of 'mate' at bytes 39..43, expected milliseconds or 'infinite'"
+            ),
+            "info string go wtime 5 mate infinite".into(),
+            "checkmate nomate".into(),
+            format!(
+                "{skipped} bad number for 'mate' at bytes 8..12, expected milliseconds or 'infinite'"
+            ),
+            "info string go mate infinite".into(),
+            "checkmate nomate".into(),
+        ]
+    );
 }
