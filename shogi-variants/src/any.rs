@@ -18,7 +18,7 @@ use shogi_movegen::{
     VariantHooks, VisitPosition,
 };
 use shogi_rules::impasse::Points;
-use shogi_rules::{DeclareError, Game, GameOver, Outcome, PlayError, RuleSet};
+use shogi_rules::{DeclareError, Game, GameOver, Outcome, PlayError, RuleSet, UndoError};
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 
 use crate::UntakeableSilver;
@@ -803,9 +803,45 @@ impl AnyGame {
         dispatch!(AnyGame: self, g => g.play_or_forfeit(m))
     }
 
-    /// Takes back the last move ([`Game::undo`]).
-    pub fn undo(&mut self) -> Option<Move> {
+    /// Takes back the last move, and the outcome it computed ([`Game::undo`]).
+    ///
+    /// # Errors
+    /// [`UndoError::EndingRecorded`] if an ending was recorded or declared after the last
+    /// move (take it back first with [`AnyGame::undo_ending`]), [`UndoError::NoMoves`] if no
+    /// move has been played; the game is unchanged.
+    ///
+    /// # Examples
+    /// ```
+    /// use shogi_rules::UndoError;
+    /// use shogi_types::{Color, Move};
+    /// use shogi_variants::{AnyGame, Preset, SilverSetup};
+    ///
+    /// let mut game: AnyGame =
+    ///     Preset::UntakeableSilver { setup: SilverSetup::SixPiece, move_limit: None }.game();
+    /// game.play("3i3h".parse::<Move>()?)?;
+    /// let resigned = game.resign(Color::White)?;
+    /// assert_eq!(game.recorded_ending(), Some(resigned));
+    /// assert_eq!(game.undo(), Err(UndoError::EndingRecorded(resigned)));
+    /// assert_eq!(game.undo_ending(), Some(resigned));
+    /// assert_eq!(game.undo(), Ok("3i3h".parse::<Move>()?));
+    /// assert_eq!(game.undo(), Err(UndoError::NoMoves));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn undo(&mut self) -> Result<Move, UndoError> {
         dispatch!(AnyGame: self, g => g.undo())
+    }
+
+    /// Takes back the ending recorded or declared after the last move and returns it,
+    /// keeping the moves; `None`, changing nothing, if there is none ([`Game::undo_ending`]).
+    pub fn undo_ending(&mut self) -> Option<Outcome> {
+        dispatch!(AnyGame: self, g => g.undo_ending())
+    }
+
+    /// The outcome if it was recorded or declared after the last move rather than computed
+    /// by it ([`Game::recorded_ending`]).
+    #[must_use]
+    pub fn recorded_ending(&self) -> Option<Outcome> {
+        dispatch!(AnyGame: self, g => g.recorded_ending())
     }
 
     /// Judges and records an impasse declaration of the side to move ([`Game::declare`]).

@@ -413,6 +413,7 @@ fn check_game<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
     assert_eq!(any.checks(), typed.checks());
     assert_eq!(any.outcome(), typed.outcome());
     assert_eq!(any.is_over(), typed.is_over());
+    assert_eq!(any.recorded_ending(), typed.recorded_ending());
     assert_eq!(any.repetitions(), typed.repetitions());
     assert_eq!(any.handicap_credit(), typed.handicap_credit());
     assert_eq!(any.points(), typed.points());
@@ -496,6 +497,11 @@ fn check_endings<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
             assert_eq!(a.play(m), t.play(m));
             assert_eq!(a.play_or_forfeit(m), t.play_or_forfeit(m));
             check_game(&t, &a);
+            // Taking back: a recorded ending alone, then the move (with what it computed).
+            assert_eq!(a.undo(), t.undo(), "ending {i}");
+            assert_eq!(a.undo_ending(), t.undo_ending(), "ending {i}");
+            assert_eq!(a.undo(), t.undo(), "ending {i}");
+            check_game(&t, &a);
         }
     }
     // The outcomes of the simple endings, against what they mean.
@@ -538,7 +544,14 @@ impl Check for Games {
             check_endings(&typed, &any);
             for step in 0..40 {
                 if typed.is_over() {
-                    break;
+                    // Take the ending back (a recorded one alone, a computed one with its
+                    // move) and go on, or stop.
+                    assert_eq!(any.undo(), typed.undo(), "{name}");
+                    assert_eq!(any.undo_ending(), typed.undo_ending(), "{name}");
+                    check_game(&typed, &any);
+                    if typed.is_over() || self.rng.below(2) == 0 {
+                        break;
+                    }
                 }
                 let legal = typed.position().legal_moves();
                 match self.rng.below(10) {
