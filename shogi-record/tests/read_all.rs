@@ -81,7 +81,10 @@ fn lenient_games_keep_the_moves_before_a_bad_one() {
     let second = "PI\n+\n+2726FU\n-8384FU\n+9997KY\n%TORYO\n";
     let (alone, alone_error) = record::read_lenient(second.as_bytes()).unwrap();
     let (rec, error) = lenient[1].as_ref().unwrap();
-    assert_eq!(rec.usi_moves(), ["2g2f".parse().unwrap(), "8c8d".parse().unwrap()]);
+    assert_eq!(
+        rec.usi_moves(),
+        ["2g2f".parse().unwrap(), "8c8d".parse().unwrap()]
+    );
     assert_eq!(rec.usi_moves(), alone.usi_moves());
     assert_eq!(rec.ending, None, "the ending after the bad move is dropped");
     let error = error.as_ref().unwrap();
