@@ -23,7 +23,9 @@ use shogi_notation::japanese;
 use shogi_notation::usi::{self, PositionCommand, ReplayError};
 use shogi_notation::western::{self, WesternOptions};
 use shogi_rules::impasse::{self, ImpasseRule};
-use shogi_rules::{AtLimit, DeclareError, Game, MoveLimit, Outcome, PlayError, RuleSet};
+use shogi_rules::{
+    AtLimit, DeclareError, Game, MoveLimit, Outcome, PlayError, RuleSet, UndoError,
+};
 use shogi_types::{Color, Move, PieceKind, Setup, Square};
 
 mod packed;
@@ -395,7 +397,9 @@ pub fn check_play_sequence(data: &[u8]) {
 /// A refused action (an illegal move, anything after the end, a declaration the rule set does
 /// not allow) changes nothing; an outcome, once there, stays until an undo; `play` reports the
 /// outcome it records; a declaration gives the verdict of [`impasse::judge`]; undo returns to
-/// exactly the state before the move. After every step the keys and check flags are those of
+/// exactly the state before the move, and is refused, changing nothing, while an ending
+/// recorded or declared after the last move stands; `undo_ending` takes back exactly that
+/// ending and nothing else. After every step the keys and check flags are those of
 /// the positions, and at the end the game equals the replay of its moves from the start (same
 /// position, keys, check flags and outcome, apart from an ending recorded or declared after
 /// the last move).
@@ -484,8 +488,9 @@ pub fn check_adjudicate_sequence(data: &[u8]) {
                     }
                 }
             }
-            14 | 15 => match game.undo() {
-                Some(m) => {
+            14 => match game.undo() {
+                Ok(m) => {
+                    assert_eq!(recorded, None, "undo of {m} past a recorded ending");
                     let Some(position) = before_moves.pop() else {
                         panic!("undo of {m} with no move played");
                     };
@@ -495,17 +500,37 @@ pub fn check_adjudicate_sequence(data: &[u8]) {
                         "undo did not restore the position"
                     );
                     assert_eq!(game.outcome(), None, "undo did not clear the outcome");
-                    recorded = None;
                 }
-                None => {
-                    assert!(before_moves.is_empty(), "undo refused with moves played");
-                    assert_eq!(
-                        GameState::of(&game),
-                        before,
-                        "an empty undo changed the game"
-                    );
+                Err(e) => {
+                    match e {
+                        UndoError::NoMoves => {
+                            assert!(before_moves.is_empty(), "undo refused with moves played");
+                            assert_eq!(recorded, None, "no moves, but an ending recorded");
+                        }
+                        UndoError::EndingRecorded(outcome) => {
+                            assert_eq!(Some(outcome), recorded, "undo refused by {outcome}");
+                        }
+                        _ => panic!("unknown undo error: {e}"),
+                    }
+                    assert_eq!(GameState::of(&game), before, "a refused undo changed the game");
                 }
             },
+            15 => {
+                let taken = game.undo_ending();
+                assert_eq!(taken, recorded, "undo_ending took back another ending");
+                if taken.is_some() {
+                    assert_eq!(game.outcome(), None, "undo_ending did not clear the outcome");
+                    let after = GameState::of(&game);
+                    assert_eq!(
+                        (after.position, after.moves, after.keys, after.repetitions),
+                        (before.position, before.moves, before.keys, before.repetitions),
+                        "undo_ending changed more than the outcome"
+                    );
+                    recorded = None;
+                } else {
+                    assert_eq!(GameState::of(&game), before, "an empty undo_ending changed the game");
+                }
+            }
             16 => {
                 let judged = game.judge_declaration();
                 let pure = impasse::judge(
@@ -611,6 +636,7 @@ pub fn check_adjudicate_sequence(data: &[u8]) {
         if before.outcome.is_some() && !matches!(op, 14 | 15) {
             assert_eq!(game.outcome(), before.outcome, "the outcome changed");
         }
+        assert_eq!(game.recorded_ending(), recorded, "recorded ending");
         let now = GameState::of(&game);
         assert_eq!(now.keys, now.moves + 1, "one key per ply");
         assert_eq!(game.checks().len(), now.moves + 1, "one check flag per ply");

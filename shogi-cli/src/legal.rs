@@ -6,14 +6,12 @@
 //! never stops on a bad line. Positions with more material than one set or with only White's
 //! king (mate problems) are accepted: the soft faults are waived explicitly. An SFEN with
 //! pieces marked `!` (`S!`) is a position of the untakeable-silver variant, and its moves are
-//! those of that variant.
+//! those of that variant (`AnyPosition::from_sfen` chooses it).
 
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use shogi_kit::movegen::{Position, PositionError, Standard, VariantHooks};
-use shogi_kit::types::Setup;
-use shogi_kit::variants::UntakeableSilver;
+use shogi_kit::variants::{AnyPosition, AnyPositionError, ParseAnyPositionError};
 
 /// Print the legal moves of each position read from stdin (one SFEN or `startpos` a line).
 #[derive(Debug, clap::Args)]
@@ -23,20 +21,18 @@ pub struct Args {}
 fn legal_line(line: &str) -> String {
     let text = line.trim();
     if text == "startpos" {
-        return moves_line(Ok(Position::<Standard>::start()));
+        return moves_line(Ok(AnyPosition::default()));
     }
-    match text.parse::<Setup>() {
+    match AnyPosition::from_sfen(text) {
+        Ok(pos) => moves_line(Ok(pos)),
+        Err(ParseAnyPositionError::Position(e)) => moves_line(Err(e)),
         Err(e) => format!("error: {e}"),
-        Ok(setup) if setup.protected.is_nonempty() => {
-            moves_line(Position::<UntakeableSilver>::from_setup(setup))
-        }
-        Ok(setup) => moves_line(Position::<Standard>::from_setup(setup)),
     }
 }
 
 /// The sorted legal moves of the validated position (soft faults waived), or the error.
-fn moves_line<R: VariantHooks>(pos: Result<Position<R>, PositionError<R>>) -> String {
-    match pos.or_else(PositionError::ignore_soft) {
+fn moves_line(pos: Result<AnyPosition, AnyPositionError>) -> String {
+    match pos.or_else(AnyPositionError::ignore_soft) {
         Ok(pos) => {
             let mut moves = Vec::new();
             pos.for_each_legal_move(|m| moves.push(m.to_string()));

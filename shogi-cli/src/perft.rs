@@ -7,7 +7,7 @@
 //! material than one set or with only White's king (mate problems) are accepted: the soft
 //! faults are waived explicitly. An SFEN with pieces marked `!` (`S!`) is a position of the
 //! untakeable-silver variant, the only variant with protected pieces, and is counted under its
-//! rules.
+//! rules (`AnyPosition::from_sfen` chooses the variant).
 //!
 //! `--threads N` (default: every core, `std::thread::available_parallelism`) and `--hash MB`
 //! (default 256 MiB; `0`: no table) run the count on several threads with a shared
@@ -17,9 +17,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use shogi_kit::movegen::{PerftOptions, Position, Standard, VariantHooks};
-use shogi_kit::types::Setup;
-use shogi_kit::variants::UntakeableSilver;
+use shogi_kit::movegen::PerftOptions;
+use shogi_kit::variants::{AnyPosition, ParseAnyPositionError};
 
 /// Count the leaves of the legal move tree (perft) of a position.
 #[derive(Debug, clap::Args)]
@@ -62,36 +61,23 @@ impl Args {
     }
 }
 
-/// A position of standard shogi or of the untakeable-silver variant.
-enum Start {
-    Standard(Position<Standard>),
-    UntakeableSilver(Position<UntakeableSilver>),
-}
-
-fn position(words: &[String]) -> Result<Start, String> {
+/// The position of the words: the standard start, or the SFEN's position in the variant its
+/// marks call for, soft faults waived.
+fn position(words: &[String]) -> Result<AnyPosition, String> {
     if words.is_empty() || (words.len() == 1 && words[0] == "startpos") {
-        return Ok(Start::Standard(Position::start()));
+        return Ok(AnyPosition::default());
     }
-    let setup: Setup = words.join(" ").parse().map_err(|e| format!("{e}"))?;
-    if setup.protected.is_nonempty() {
-        return Position::from_setup(setup)
-            .or_else(|e| e.ignore_soft())
-            .map(Start::UntakeableSilver)
-            .map_err(|e| e.to_string());
+    match AnyPosition::from_sfen(&words.join(" ")) {
+        Ok(pos) => Ok(pos),
+        Err(ParseAnyPositionError::Position(e)) => e.ignore_soft().map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
     }
-    Position::from_setup(setup)
-        .or_else(|e| e.ignore_soft())
-        .map(Start::Standard)
-        .map_err(|e| e.to_string())
 }
 
 /// Runs the subcommand.
 pub fn run(args: &Args) -> ExitCode {
     match position(&args.position) {
-        Ok(Start::Standard(pos)) => count(&pos, args.depth, args.divide, args.options()),
-        Ok(Start::UntakeableSilver(pos)) => {
-            count(&pos, args.depth, args.divide, args.options());
-        }
+        Ok(pos) => count(&pos, args.depth, args.divide, args.options()),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
@@ -101,7 +87,7 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 /// Prints the perft of `pos` (split by first move with `divide`), then the time to stderr.
-fn count<R: VariantHooks>(pos: &Position<R>, depth: u32, divide: bool, options: PerftOptions) {
+fn count(pos: &AnyPosition, depth: u32, divide: bool, options: PerftOptions) {
     let start = Instant::now();
     let total = if divide && depth > 0 {
         let mut lines: Vec<(String, u64)> = pos

@@ -240,6 +240,34 @@ impl<R: VariantHooks> Position<R> {
         self.move_number
     }
 
+    /// Sets the move number of the move about to be played (as in SFEN), for a position that
+    /// continues a game from elsewhere. Nothing else changes: the move number is no part of
+    /// the position's identity (`Eq`, `Hash` and the Zobrist key ignore it).
+    ///
+    /// ```
+    /// use std::num::NonZeroU32;
+    /// use shogi_movegen::Position;
+    ///
+    /// let mut pos = Position::default();
+    /// pos.set_move_number(NonZeroU32::new(41).ok_or("zero")?);
+    /// assert_eq!(pos.move_number().get(), 41);
+    /// assert_eq!(pos.to_string(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 41");
+    /// assert_eq!(pos, Position::default()); // the same position
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn set_move_number(&mut self, move_number: NonZeroU32) {
+        self.move_number = move_number;
+    }
+
+    /// The position with its move number set to `move_number` ([`Position::set_move_number`]).
+    #[inline]
+    #[must_use]
+    pub fn with_move_number(mut self, move_number: NonZeroU32) -> Position<R> {
+        self.set_move_number(move_number);
+        self
+    }
+
     /// The piece on `sq`, if any.
     #[inline]
     #[must_use]

@@ -880,3 +880,46 @@ fn regression_capture_into_full_hand_loses_no_piece() {
         );
     }
 }
+
+/// `set_move_number` and `with_move_number` give the position that `from_setup` builds from
+/// the same setup with that move number, and the identity (`Eq`, `Hash`, Zobrist key) ignores
+/// the move number, as the docs of `Position` say.
+#[test]
+fn move_number_is_settable_and_no_part_of_the_identity() {
+    use std::hash::{BuildHasher, RandomState};
+    use std::num::NonZeroU32;
+
+    let hasher = RandomState::new();
+    let sfens = [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "ln1g3nl/1r1sk1gs1/p1pppp1pp/6p2/1p7/2P6/PPBPPPPPP/7R1/LN1GKGSNL w Bs 14",
+    ];
+    for sfen in sfens {
+        let setup: Setup = sfen.parse().expect("test sfen");
+        let pos = Position::<Standard>::from_setup(setup.clone()).expect("valid");
+        for n in [1, 2, 57, 1_000, u32::MAX] {
+            let n = NonZeroU32::new(n).expect("non-zero");
+            let mut expected = setup.clone();
+            expected.move_number = n;
+            let truth = Position::<Standard>::from_setup(expected.clone()).expect("valid");
+
+            let mut set = pos;
+            set.set_move_number(n);
+            let with = pos.with_move_number(n);
+            for p in [set, with] {
+                assert_eq!(p.move_number(), n);
+                assert_eq!(p.to_setup(), expected, "{sfen} with move number {n}");
+                assert_eq!(p.to_string(), truth.to_string());
+                assert_eq!(p, pos, "Eq ignores the move number");
+                assert_eq!(hasher.hash_one(p), hasher.hash_one(pos), "Hash ignores it");
+                assert_eq!(p.zobrist(), pos.zobrist(), "so does the key");
+                assert_eq!(p.zobrist(), p.compute_hash());
+            }
+            // Playing on counts from the new number.
+            let mut next = with;
+            let m = next.legal_moves()[0];
+            next.play(m).expect("legal");
+            assert_eq!(next.move_number(), n.saturating_add(1));
+        }
+    }
+}

@@ -41,7 +41,7 @@ use crate::model::Record;
 ///     RecordErrorKind::Syntax(SyntaxError::Sfen(ParseSfenError::RankCount { ranks: 3, .. }))
 /// ));
 /// // The SFEN error is in the message, so it is not also the source.
-/// assert!(err.to_string().starts_with("line 1: SFEN line: "));
+/// assert_eq!(err.to_string(), "line 1: sfen board: expected 9 ranks separated by '/', found 3");
 /// assert!(err.source().is_none());
 /// assert!(err.kind().source().is_none());
 /// ```
@@ -123,8 +123,9 @@ pub enum JsonProblem {
 #[non_exhaustive]
 pub enum SyntaxError {
     /// The SFEN of a variant record's start line (`#SFEN：` in KIF and KI2, `'SFEN:` in CSA)
-    /// cannot be read.
-    #[error("SFEN line: {0}")]
+    /// cannot be read. Its message is that of the [`ParseSfenError`] (`sfen board: …`), which
+    /// says it is the SFEN, once; the [`RecordError`] gives the line.
+    #[error("{0}")]
     Sfen(ParseSfenError),
     /// A USI `position` line cannot be read.
     #[error("{0}")]

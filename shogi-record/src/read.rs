@@ -72,7 +72,15 @@ pub fn read(bytes: &[u8]) -> Result<Record, RecordError> {
 /// # Errors
 /// The error of [`read`] when it is not about a move ([`RecordErrorKind::IllegalMove`]).
 pub fn read_lenient(bytes: &[u8]) -> Result<(Record, Option<RecordError>), RecordError> {
-    match read(bytes) {
+    keep_moves_before(read(bytes))
+}
+
+/// What [`read_lenient`] makes of one game's result: the record before a move that cannot be
+/// read or played (without an ending), with that error; other errors stay errors.
+fn keep_moves_before(
+    result: Result<Record, RecordError>,
+) -> Result<(Record, Option<RecordError>), RecordError> {
+    match result {
         Ok(rec) => Ok((rec, None)),
         Err(e) if matches!(e.kind(), RecordErrorKind::IllegalMove { .. }) => {
             let mut rec = e.partial().clone();
@@ -155,6 +163,44 @@ impl Record {
                 ));
             }
         })
+    }
+
+    /// Reads every game of a file like [`Record::read_all`], and each game leniently like
+    /// [`read_lenient`]: a game whose move cannot be read or played gives the record of the
+    /// moves before it (no ending) together with the error, instead of the error alone. A
+    /// game's other errors (its start position, a header line) stay errors.
+    ///
+    /// ```
+    /// use shogi_record::Record;
+    ///
+    /// let usi = "position startpos moves 7g7f\nposition startpos moves 7g7f 3c3d 2b2c\nsfen 9 b - 1\n";
+    /// let games = Record::read_all_lenient(usi.as_bytes())?;
+    /// assert_eq!(games.len(), 3);
+    /// let (first, error) = games[0].as_ref().expect("read");
+    /// assert!(error.is_none() && first.moves.len() == 1);
+    /// // The third move of the second game is illegal: the two before it are kept.
+    /// let (second, error) = games[1].as_ref().expect("moves to keep");
+    /// assert_eq!(second.moves.len(), 2);
+    /// assert_eq!(error.as_ref().map(|e| e.line()), Some(2));
+    /// // The third game has no start position to keep.
+    /// assert!(games[2].is_err());
+    /// # Ok::<(), shogi_record::RecordError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Record::read_all`]: for the whole file, [`RecordErrorKind::Encoding`] or
+    /// [`RecordErrorKind::UnknownFormat`]; each game's own error is its entry of the list.
+    #[expect(
+        clippy::type_complexity,
+        reason = "read_all's list of games with read_lenient's result for each"
+    )]
+    pub fn read_all_lenient(
+        bytes: &[u8],
+    ) -> Result<Vec<Result<(Record, Option<RecordError>), RecordError>>, RecordError> {
+        Ok(Record::read_all(bytes)?
+            .into_iter()
+            .map(keep_moves_before)
+            .collect())
     }
 }
 

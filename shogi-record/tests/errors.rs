@@ -47,8 +47,13 @@ fn a_bad_sfen_line_keeps_the_sfen_error() {
             panic!("not an SFEN error: {err:?}");
         };
         assert!(matches!(sfen, ParseSfenError::RankCount { ranks: 3, .. }));
-        // The SFEN error is in the message, once, and not also the source.
-        assert_eq!(err.to_string(), format!("line 1: SFEN line: {sfen}"));
+        // The SFEN error is in the message, once (its `sfen board:` prefix too), and not also
+        // the source.
+        assert_eq!(err.to_string(), format!("line 1: {sfen}"));
+        assert_eq!(
+            err.to_string(),
+            "line 1: sfen board: expected 9 ranks separated by '/', found 3"
+        );
         assert_no_source(&err);
     }
 }

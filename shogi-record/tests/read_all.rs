@@ -63,3 +63,53 @@ fn the_whole_file_fails_for_unknown_bytes() {
     assert_eq!(err.kind(), &RecordErrorKind::Encoding);
     assert!(Record::read_all(b"").is_err());
 }
+
+/// `read_all_lenient`: each game as `read_lenient` reads it, so a game with an illegal or
+/// unreadable move keeps its moves before it, and the other games are read as they are.
+#[test]
+fn lenient_games_keep_the_moves_before_a_bad_one() {
+    let csa = "V2.2\nN+A\nN-B\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n/\nPI\n+\n+2726FU\n-8384FU\n+9997KY\n%TORYO\n/\nPI\n+\n+2726FU\n%CHUDAN\n";
+    let strict = Record::read_all(csa.as_bytes()).unwrap();
+    let lenient = Record::read_all_lenient(csa.as_bytes()).unwrap();
+    assert_eq!(lenient.len(), 3);
+    for i in [0, 2] {
+        let (rec, error) = lenient[i].as_ref().unwrap();
+        assert_eq!(Some(rec), strict[i].as_ref().ok(), "game {i}");
+        assert!(error.is_none());
+    }
+    // The second game: what read_lenient gives for that game alone.
+    let second = "PI\n+\n+2726FU\n-8384FU\n+9997KY\n%TORYO\n";
+    let (alone, alone_error) = record::read_lenient(second.as_bytes()).unwrap();
+    let (rec, error) = lenient[1].as_ref().unwrap();
+    assert_eq!(
+        rec.usi_moves(),
+        ["2g2f".parse().unwrap(), "8c8d".parse().unwrap()]
+    );
+    assert_eq!(rec.usi_moves(), alone.usi_moves());
+    assert_eq!(rec.ending, None, "the ending after the bad move is dropped");
+    let error = error.as_ref().unwrap();
+    assert!(
+        matches!(error.kind(), RecordErrorKind::IllegalMove { ply: 3, .. }),
+        "{error}"
+    );
+    assert_eq!(Some(error), strict[1].as_ref().err());
+    assert_eq!(
+        error.kind(),
+        alone_error.as_ref().map(|e| e.kind()).unwrap()
+    );
+
+    // USI lines: an illegal move keeps the moves before it; an unreadable line does not.
+    let usi = "position startpos moves 7g7f 7g7f\nposition sfen nonsense moves 7g7f\n";
+    let lenient = Record::read_all_lenient(usi.as_bytes()).unwrap();
+    assert_eq!(lenient.len(), 2);
+    let (rec, error) = lenient[0].as_ref().unwrap();
+    assert_eq!(rec.moves.len(), 1);
+    assert_eq!(error.as_ref().unwrap().line(), 1);
+    assert_eq!(lenient[1].as_ref().unwrap_err().line(), 2);
+
+    // The whole file fails as in read_all.
+    assert_eq!(
+        Record::read_all_lenient(b"hello").unwrap_err().kind(),
+        &RecordErrorKind::UnknownFormat
+    );
+}

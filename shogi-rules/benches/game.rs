@@ -35,10 +35,12 @@ fn long_game(len: usize) -> Vec<Move> {
             let m = legal[(first + k) % legal.len()];
             match game.play(m) {
                 Ok(None) => true,
-                _ => {
-                    game.undo();
+                Ok(Some(_)) => {
+                    // The move ended the game: take it (and its verdict) back.
+                    assert_eq!(game.undo(), Ok(m));
                     false
                 }
+                Err(_) => false,
             }
         });
         assert!(

@@ -34,3 +34,16 @@ pub enum DeclareError {
     #[error(transparent)]
     GameOver(#[from] GameOver),
 }
+
+/// The error of [`Game::undo`](crate::Game::undo). The game is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum UndoError {
+    /// No move has been played, so there is none to take back.
+    #[error("no move to take back")]
+    NoMoves,
+    /// An ending was recorded or declared after the last move; take it back first with
+    /// [`Game::undo_ending`](crate::Game::undo_ending).
+    #[error("an ending was recorded after the last move ({0}); take it back first")]
+    EndingRecorded(Outcome),
+}

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use shogi_movegen::{Position, Standard, VariantHooks};
 use shogi_types::{ByColor, Color, Move};
 
-use crate::error::{DeclareError, GameOver, PlayError};
+use crate::error::{DeclareError, GameOver, PlayError, UndoError};
 use crate::impasse::{self, ImpasseRule, Points};
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::repetition;
@@ -78,10 +78,18 @@ struct Link {
 /// [`Game::declare`] judges an impasse declaration; `resign`, `lose_on_time`, `agree_draw`,
 /// `abandon`, `interrupt` and [`Game::set_outcome`] record endings that no rule computes.
 ///
+/// # Taking back
+/// An outcome that a move computed belongs to that move: [`Game::undo`] takes both back. An
+/// ending recorded or declared after the last move (by the methods above, or by
+/// [`Game::play_or_forfeit`] for an illegal move) is taken back on its own by
+/// [`Game::undo_ending`], which keeps the moves; while it is there, [`Game::undo`] changes
+/// nothing and returns [`UndoError::EndingRecorded`], so an undo button never takes back a
+/// move by accident. [`Game::recorded_ending`] tells the two kinds of ending apart.
+///
 /// # Examples
 /// ```
 /// use shogi_movegen::Position;
-/// use shogi_rules::{Game, Outcome, RuleSet, WinReason};
+/// use shogi_rules::{Game, Outcome, RuleSet, UndoError, WinReason};
 /// use shogi_types::{Color, Move};
 ///
 /// let mut game = Game::with_rules(Position::default(), RuleSet::csa27());
@@ -96,9 +104,11 @@ struct Link {
 /// assert_eq!(outcome, Outcome::Win { winner: Color::Black, reason: WinReason::Resignation });
 /// assert!(game.play("3b3a".parse::<Move>()?).is_err());
 ///
-/// // Undo takes back the last move and the resignation with it.
-/// assert_eq!(game.undo(), Some("2b3a".parse::<Move>()?));
-/// assert_eq!(game.outcome(), None);
+/// // Undo refuses to take a move back past the resignation; undo_ending takes it back alone.
+/// assert_eq!(game.undo(), Err(UndoError::EndingRecorded(outcome)));
+/// assert_eq!(game.undo_ending(), Some(outcome));
+/// assert_eq!((game.outcome(), game.moves().len()), (None, 5));
+/// assert_eq!(game.undo(), Ok("2b3a".parse::<Move>()?));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
@@ -120,6 +130,9 @@ pub struct Game<R: VariantHooks = Standard> {
     /// `snapshots[j]`: the position after `j * SNAPSHOT_EVERY` moves.
     snapshots: Vec<Position<R>>,
     outcome: Option<Outcome>,
+    /// Whether `outcome` was recorded or declared after the last move (rather than computed
+    /// by the last move, or by the start position if no move was played).
+    recorded: bool,
 }
 
 impl Default for Game<Standard> {
@@ -161,6 +174,7 @@ impl<R: VariantHooks> Game<R> {
             latest,
             snapshots: vec![start],
             outcome: None,
+            recorded: false,
         };
         game.outcome = game.no_legal_move();
         game
@@ -214,6 +228,16 @@ impl<R: VariantHooks> Game<R> {
     #[must_use]
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// The outcome if it was recorded or declared after the last move (a resignation, a
+    /// time forfeit, an agreement, an interruption, a declaration, an illegal move of
+    /// [`Game::play_or_forfeit`], anything [`Game::set_outcome`] recorded): the ending that
+    /// [`Game::undo_ending`] takes back. `None` while the game goes on or if its outcome was
+    /// computed by the last move (or by the start position).
+    #[must_use]
+    pub fn recorded_ending(&self) -> Option<Outcome> {
+        self.outcome.filter(|_| self.recorded)
     }
 
     /// How many times the current position has occurred so far in the game, this time
@@ -298,6 +322,9 @@ impl<R: VariantHooks> Game<R> {
     /// [`WinReason::IllegalMove`] (反則負け), as a server or an arbiter rules. Returns the
     /// outcome if the game has ended.
     ///
+    /// The loss is an ending recorded after the last move, not a move: [`Game::undo_ending`]
+    /// takes it back, and [`Game::undo`] refuses to take a move back while it is there.
+    ///
     /// # Errors
     /// [`GameOver`] if the game had already ended; the game is then unchanged.
     pub fn play_or_forfeit(&mut self, m: Move) -> Result<Option<Outcome>, GameOver> {
@@ -316,15 +343,41 @@ impl<R: VariantHooks> Game<R> {
         }
     }
 
-    /// Takes back the last move and returns it (`None`, changing nothing, if no move has been
-    /// played).
+    /// Takes back the last move and returns it.
     ///
     /// Everything returns to the state before that move: the position, keys, check flags and
     /// occurrence counts, and the outcome, which was always `None` then, since no move is
-    /// played after the end. So undo also removes an outcome that the last move computed or
-    /// that was recorded or declared after it.
-    pub fn undo(&mut self) -> Option<Move> {
-        let m = self.moves.pop()?;
+    /// played after the end. An outcome that the last move computed (mate, repetition, the
+    /// try, the move limit) goes with it.
+    ///
+    /// # Errors
+    /// Changes nothing and returns [`UndoError::EndingRecorded`] if an ending was recorded or
+    /// declared after the last move ([`Game::recorded_ending`]): take it back first with
+    /// [`Game::undo_ending`]. Returns [`UndoError::NoMoves`] if no move has been played.
+    ///
+    /// # Examples
+    /// ```
+    /// use shogi_movegen::Position;
+    /// use shogi_rules::{Game, Outcome, UndoError, WinReason};
+    /// use shogi_types::{Color, Move, Setup};
+    ///
+    /// // Pushing the pawn mates: the verdict is part of the move, and undo takes both back.
+    /// let setup: Setup = "7lk/9/7GP/9/9/9/9/9/8K b - 1".parse()?;
+    /// let mut game: Game = Game::new(Position::from_setup(setup)?);
+    /// let push = "1c1b".parse::<Move>()?;
+    /// let mate = Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate };
+    /// assert_eq!(game.play(push)?, Some(mate));
+    /// assert_eq!(game.undo_ending(), None); // computed, not recorded
+    /// assert_eq!(game.undo(), Ok(push));
+    /// assert_eq!(game.outcome(), None);
+    /// assert_eq!(game.undo(), Err(UndoError::NoMoves));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn undo(&mut self) -> Result<Move, UndoError> {
+        if let Some(outcome) = self.recorded_ending() {
+            return Err(UndoError::EndingRecorded(outcome));
+        }
+        let m = self.moves.pop().ok_or(UndoError::NoMoves)?;
         let ply = self.moves.len();
         if let (Some(key), Some(link)) = (self.keys.pop(), self.links.pop()) {
             if link.prev == NO_PLY {
@@ -345,7 +398,35 @@ impl<R: VariantHooks> Game<R> {
             self.position = pos;
         }
         self.outcome = None;
-        Some(m)
+        Ok(m)
+    }
+
+    /// Takes back the ending recorded or declared after the last move
+    /// ([`Game::recorded_ending`]) and returns it; the moves stay, and the game goes on from
+    /// the current position. Returns `None`, changing nothing, if the game goes on or its
+    /// outcome was computed by the last move (take that back with [`Game::undo`]).
+    ///
+    /// An ending can only be recorded while the game goes on, so no outcome comes back.
+    ///
+    /// # Examples
+    /// ```
+    /// use shogi_rules::{DrawReason, Game, Outcome};
+    /// use shogi_types::Move;
+    ///
+    /// let mut game = Game::default();
+    /// game.play("7g7f".parse::<Move>()?)?;
+    /// let agreed = game.agree_draw()?;
+    /// assert_eq!(game.undo_ending(), Some(agreed));
+    /// assert_eq!(game.outcome(), None);
+    /// assert_eq!(game.moves().len(), 1);
+    /// assert_eq!(game.undo_ending(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn undo_ending(&mut self) -> Option<Outcome> {
+        let outcome = self.recorded_ending()?;
+        self.outcome = None;
+        self.recorded = false;
+        Some(outcome)
     }
 
     /// The side to move declares impasse (入玉宣言); the verdict under the rule set's
@@ -379,6 +460,7 @@ impl<R: VariantHooks> Game<R> {
     pub fn declare(&mut self) -> Result<Outcome, DeclareError> {
         let outcome = self.judge_declaration()?;
         self.outcome = Some(outcome);
+        self.recorded = true;
         Ok(outcome)
     }
 
@@ -402,6 +484,9 @@ impl<R: VariantHooks> Game<R> {
 
     /// Records an outcome that no rule computed (or any outcome a record carries).
     ///
+    /// Whatever its reason, the outcome counts as recorded after the last move: take it back
+    /// with [`Game::undo_ending`].
+    ///
     /// # Errors
     /// [`GameOver`] if the game has already ended; the game is then unchanged.
     pub fn set_outcome(&mut self, outcome: Outcome) -> Result<(), GameOver> {
@@ -409,6 +494,7 @@ impl<R: VariantHooks> Game<R> {
             return Err(GameOver { outcome });
         }
         self.outcome = Some(outcome);
+        self.recorded = true;
         Ok(())
     }
 

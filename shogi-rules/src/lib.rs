@@ -10,7 +10,7 @@ mod outcome;
 pub mod repetition;
 mod rule_set;
 
-pub use error::{DeclareError, GameOver, PlayError};
+pub use error::{DeclareError, GameOver, PlayError, UndoError};
 pub use game::Game;
 pub use outcome::{DrawReason, Outcome, ParseOutcomeError, WinReason};
 pub use rule_set::{AtLimit, MoveLimit, RuleSet};

@@ -8,7 +8,8 @@ use common::{game, mv, play, play_to_end, state};
 use shogi_movegen::IllegalMoveKind;
 use shogi_rules::impasse::ImpasseRule;
 use shogi_rules::{
-    AtLimit, DrawReason, Game, GameOver, MoveLimit, Outcome, PlayError, RuleSet, WinReason,
+    AtLimit, DrawReason, Game, GameOver, MoveLimit, Outcome, PlayError, RuleSet, UndoError,
+    WinReason,
 };
 use shogi_types::Color;
 
@@ -73,7 +74,12 @@ fn no_legal_move_without_check_loses() {
     );
     let mut g2 = g.clone();
     assert!(matches!(g2.play(mv("5a4a")), Err(PlayError::GameOver(_))));
-    assert_eq!(g2.undo(), None, "nothing to undo");
+    assert_eq!(g2.undo(), Err(UndoError::NoMoves), "nothing to undo");
+    assert_eq!(
+        g2.undo_ending(),
+        None,
+        "a computed outcome is not a recorded ending"
+    );
     assert_eq!(g2.outcome(), g.outcome());
 
     // White's king move leaves Black without a move: White wins by that move.
@@ -271,10 +277,95 @@ fn recorded_endings() {
         assert!(g.play(mv("2g2f")).is_err());
         assert!(g.declare().is_err());
         assert_eq!(state(&g), before);
-        // Undo takes the last move and the recorded outcome back.
-        assert_eq!(g.undo(), Some(mv("3c3d")));
+        assert_eq!(g.recorded_ending(), Some(expected));
+        // Undo refuses to take a move back past the recorded ending, and changes nothing
+        // (before, it took the move and the ending back together).
+        assert_eq!(g.undo(), Err(UndoError::EndingRecorded(expected)));
+        assert_eq!(state(&g), before);
+        // The ending is taken back on its own; the moves stay and the game goes on.
+        assert_eq!(g.undo_ending(), Some(expected));
         assert_eq!(g.outcome(), None);
+        assert_eq!(g.recorded_ending(), None);
+        assert_eq!(g.moves(), [mv("7g7f"), mv("3c3d")]);
+        assert_eq!(g.undo_ending(), None, "nothing more to take back");
+        assert_eq!(g.play(mv("2g2f")), Ok(None));
+        assert_eq!(g.undo(), Ok(mv("2g2f")));
+        assert_eq!(g.undo(), Ok(mv("3c3d")));
     }
+}
+
+/// Every way of recording or declaring an ending is undone by `undo_ending`, never by `undo`:
+/// a declaration, `play_or_forfeit`'s illegal move, `set_outcome` even with a reason the rules
+/// compute, and an ending recorded before any move.
+#[test]
+fn recorded_endings_are_undone_on_their_own() {
+    type Record = fn(&mut Game) -> Option<Outcome>;
+    let cases: [(&str, &str, &str, RuleSet, Record); 4] = [
+        (
+            "declaration",
+            "+R+BGGSS1K1/PPPP5/9/9/9/9/9/9/4k4 b 10P 1",
+            "2a1a 5i4i 1a2a 4i5i",
+            RuleSet::csa27(),
+            |g| g.declare().ok(),
+        ),
+        (
+            "illegal move",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "5i4h 5a4b 4h5i 4b5a",
+            RuleSet::none(),
+            |g| g.play_or_forfeit(mv("5e5d")).ok().flatten(),
+        ),
+        (
+            "set_outcome with a computed reason",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "5i4h 5a4b 4h5i 4b5a",
+            RuleSet::none(),
+            |g| {
+                let mate = win(Color::Black, WinReason::Checkmate);
+                g.set_outcome(mate).ok().map(|()| mate)
+            },
+        ),
+        (
+            "resignation before any move",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "5i4h 5a4b 4h5i 4b5a",
+            RuleSet::none(),
+            |g| g.resign(Color::Black).ok(),
+        ),
+    ];
+    for (name, sfen, line, rules, record) in cases {
+        for moves in ["", line] {
+            let mut g = game(sfen, rules);
+            play(&mut g, moves);
+            let before = state(&g);
+            let Some(ending) = record(&mut g) else {
+                panic!("{name}: nothing recorded");
+            };
+            assert_eq!(g.recorded_ending(), Some(ending), "{name}");
+            let ended = state(&g);
+            assert_eq!(g.undo(), Err(UndoError::EndingRecorded(ending)), "{name}");
+            assert_eq!(state(&g), ended, "{name}: a refused undo changed the game");
+            assert_eq!(g.undo_ending(), Some(ending), "{name}");
+            assert_eq!(state(&g), before, "{name}: undo_ending restores the game");
+        }
+    }
+}
+
+/// An outcome computed by the last move is part of it: `undo_ending` leaves it, `undo` takes
+/// both back.
+#[test]
+fn computed_outcomes_go_with_their_move() {
+    let mut g = game(PAWN_PUSH_MATE, RuleSet::none());
+    let before = state(&g);
+    let mate = win(Color::Black, WinReason::Checkmate);
+    assert_eq!(g.play(mv("1c1b")), Ok(Some(mate)));
+    assert_eq!(g.recorded_ending(), None);
+    assert_eq!(g.undo_ending(), None);
+    assert_eq!(g.outcome(), Some(mate));
+    assert_eq!(g.undo(), Ok(mv("1c1b")));
+    assert_eq!(state(&g), before);
+    assert_eq!(g.undo(), Err(UndoError::NoMoves));
+    assert_eq!(state(&g), before);
 }
 
 #[test]

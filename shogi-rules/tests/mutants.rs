@@ -7,14 +7,14 @@
 
 mod common;
 
-use common::{game, mv, play};
+use common::{game, play};
 use shogi_movegen::{Position, Standard};
 use shogi_rules::impasse::{self, ImpasseRule, NotAllowed};
-use shogi_rules::{DrawReason, Game, Outcome, RuleSet, WinReason};
+use shogi_rules::{DrawReason, Game, Outcome, RuleSet, UndoError, WinReason};
 use shogi_types::{ByColor, Color, Move};
 
 /// A game that is not over says so: `is_over` is false until there is an outcome, true once
-/// one is recorded, and false again when undo takes the ending move back.
+/// one is recorded, and false again when the ending is taken back.
 #[test]
 fn is_over_only_with_an_outcome() {
     let mut g = Game::default();
@@ -22,10 +22,12 @@ fn is_over_only_with_an_outcome() {
     assert!(!g.is_over(), "the start position is not over");
     play(&mut g, "7g7f 3c3d");
     assert!(!g.is_over(), "two quiet moves do not end the game");
-    g.agree_draw().unwrap_or_else(|e| panic!("{e}"));
+    let agreed = g.agree_draw().unwrap_or_else(|e| panic!("{e}"));
     assert!(g.is_over());
-    assert_eq!(g.undo(), Some(mv("3c3d")));
-    assert!(!g.is_over(), "undo removes the recorded ending");
+    assert_eq!(g.undo(), Err(UndoError::EndingRecorded(agreed)));
+    assert!(g.is_over(), "a refused undo keeps the ending");
+    assert_eq!(g.undo_ending(), Some(agreed));
+    assert!(!g.is_over(), "undo_ending removes the recorded ending");
 }
 
 /// A win is not a draw and a draw is not a win: `is_draw` holds exactly for `Outcome::Draw`.
@@ -171,7 +173,7 @@ fn undo_across_a_kept_position_follows_the_new_line() {
     for &m in &old_line {
         assert_eq!(g.play(m), Ok(None), "{m}");
     }
-    assert_eq!(g.undo(), Some(old_line[31]));
+    assert_eq!(g.undo(), Ok(old_line[31]));
 
     // A new 32nd move, then three more.
     let before_32 = *g.position();
@@ -205,7 +207,7 @@ fn undo_across_a_kept_position_follows_the_new_line() {
         assert_eq!(g.position_at(ply).as_ref(), Some(expected), "ply {ply}");
     }
     for ply in (30..line.len()).rev() {
-        assert_eq!(g.undo(), Some(line[ply]), "undo to ply {ply}");
+        assert_eq!(g.undo(), Ok(line[ply]), "undo to ply {ply}");
         assert_eq!(g.position(), &truth[ply], "after undo to ply {ply}");
         assert_eq!(g.keys().last(), Some(&truth[ply].zobrist()));
     }

@@ -9,7 +9,7 @@ use std::num::NonZeroU32;
 use common::{State, state};
 use proptest::prelude::*;
 use shogi_movegen::{Position, Standard, strategy};
-use shogi_rules::{AtLimit, DrawReason, Game, MoveLimit, Outcome, RuleSet, WinReason};
+use shogi_rules::{AtLimit, DrawReason, Game, MoveLimit, Outcome, RuleSet, UndoError, WinReason};
 use shogi_types::{Color, Move};
 
 const STARTS: [&str; 5] = [
@@ -209,10 +209,10 @@ proptest! {
         let full = state(&game);
         // Undo to the start, checking each state on the way.
         for expected in states.iter().rev().skip(1) {
-            prop_assert!(game.undo().is_some());
+            prop_assert!(game.undo().is_ok());
             prop_assert_eq!(&state(&game), expected);
         }
-        prop_assert_eq!(game.undo(), None);
+        prop_assert_eq!(game.undo(), Err(UndoError::NoMoves));
         prop_assert_eq!(&state(&game), &states[0]);
         // Replaying after the undos gives the same game again.
         for &m in &moves {

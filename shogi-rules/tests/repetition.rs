@@ -199,7 +199,7 @@ fn undo_reopens_a_repetition() {
     let mut g = game(S0, RuleSet::none());
     play(&mut g, &cycles(&[C, C, C]));
     assert_eq!(g.outcome(), Some(PERPETUAL_BY_BLACK));
-    assert_eq!(g.undo(), Some(mv("2d1c")));
+    assert_eq!(g.undo(), Ok(mv("2d1c")));
     assert_eq!(g.outcome(), None);
     assert_eq!(g.repetitions(), 3);
     // Playing it again ends the game again.

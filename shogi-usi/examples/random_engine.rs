@@ -168,7 +168,10 @@ impl Engine for RandomEngine {
         for &m in moves.iter() {
             nodes += 1;
             let verdict = scratch.play(m);
-            scratch.undo();
+            if verdict.is_ok() {
+                // Take back the move just played (and any verdict it computed).
+                let _ = scratch.undo();
+            }
             match verdict {
                 Ok(Some(Outcome::Win { winner, .. })) if winner == us => {
                     search.info(info(

@@ -112,14 +112,16 @@ pub enum ParseUsiMessageError {
         /// Why it cannot be read (its offsets count from the start of the move).
         error: ParseMoveError,
     },
-    /// The `position` command cannot be read.
-    #[error("usi position: cannot read the command at bytes {start}..{end}: {error}")]
+    /// The `position` command cannot be read. The message is that of the
+    /// [`ParseUsiError`], which names the command (`usi position: …`) or the move list
+    /// (`usi: cannot read moves[1] …`) and where reading failed, in the line.
+    #[error("{error}")]
     BadPosition {
         /// Start of the word where reading failed.
         start: usize,
         /// End of that word.
         end: usize,
-        /// Why (its offsets count from the word `position`).
+        /// Why (its offsets count from the start of the line, like `start`).
         error: ParseUsiError,
     },
     /// A field is given twice (strict reading only; the lenient reader keeps the last).

@@ -307,10 +307,12 @@ fn parse_setoption(c: &mut Cursor<'_, '_>, key: Tok<'_>) -> Result<GuiCommand, E
 }
 
 fn parse_position(s: &str, key: Tok<'_>) -> Result<PositionCommand, E> {
-    let text = s.get(key.start..).unwrap_or_default();
-    text.parse()
+    // `position` is the first word of the line, so the command reader sees the same words in
+    // the whole line, and its offsets count from the start of the line.
+    debug_assert!(s.bytes().take(key.start).all(|b| b.is_ascii_whitespace()));
+    s.parse()
         .map_err(|error: shogi_notation::usi::ParseUsiError| {
-            let start = key.start + error.offset();
+            let start = error.offset();
             let bytes = s.as_bytes();
             let mut end = start;
             while bytes.get(end).is_some_and(|b| !b.is_ascii_whitespace()) {

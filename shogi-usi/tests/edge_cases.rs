@@ -1,5 +1,6 @@
 //! Reported edge cases: hand-written lines with the values they must read to.
 
+use shogi_notation::usi::ParseUsiError;
 use shogi_types::Move;
 use shogi_usi::engine::{Checkmate, Id};
 use shogi_usi::gui::{Clocks, Go, MateLimit};
@@ -495,10 +496,33 @@ fn position_errors_point_into_the_line() {
             ..
         }
     ));
-    assert!(
-        e.to_string()
-            .starts_with("usi position: cannot read the command at bytes 29..33: ")
+    // The message is the command reader's, with offsets in the line: each prefix once.
+    assert_eq!(
+        e.to_string(),
+        "usi: cannot read moves[1] at byte 29: \
+         usi move: bad square at byte 2, expected a digit 1-9 and a letter a-i"
     );
+    let line = "  position sfen 9/9/9 b - 1";
+    let e = line.parse::<GuiCommand>().unwrap_err();
+    assert!(matches!(
+        e,
+        ParseUsiMessageError::BadPosition {
+            start: 16,
+            end: 21,
+            error: ParseUsiError::Sfen { offset: 16, .. },
+        }
+    ));
+    assert_eq!(
+        e.to_string(),
+        "usi position: cannot read the sfen at byte 16: \
+         sfen board: expected 9 ranks separated by '/', found 3"
+    );
+    let e = "position startpos foo".parse::<GuiCommand>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "usi position: expected 'moves' or the end at byte 18"
+    );
+    assert_eq!(e.span(), (18, 21));
     let GuiCommand::Position(p) = gui("position startpos moves 7g7f") else {
         panic!()
     };

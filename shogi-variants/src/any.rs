@@ -12,13 +12,17 @@
 //! generic over [`Game<R>`] reaches an [`AnyGame`] through [`VisitGame`].
 
 use core::fmt;
+use core::num::NonZeroU32;
+use core::str::FromStr;
 
+use shogi_movegen::packed::{Hcp, PackError, PackedSfen};
 use shogi_movegen::{
-    Faults, IllegalMove, MoveList, Position, PositionError, PositionVisitor, Standard,
-    VariantHooks, VisitPosition,
+    Faults, IllegalMove, MoveList, PerftOptions, Position, PositionError, PositionVisitor,
+    Standard, VariantHooks, VisitPosition,
 };
 use shogi_rules::impasse::Points;
-use shogi_rules::{DeclareError, Game, GameOver, Outcome, PlayError, RuleSet};
+use shogi_rules::{DeclareError, Game, GameOver, Outcome, PlayError, RuleSet, UndoError};
+use shogi_types::sfen::ParseSfenError;
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 
 use crate::UntakeableSilver;
@@ -67,6 +71,30 @@ pub enum Variant {
 impl Variant {
     /// Every variant.
     pub const ALL: [Variant; 2] = [Variant::Standard, Variant::UntakeableSilver];
+
+    /// The variant whose positions `setup` can be, by its protection marks
+    /// ([`Setup::protected`], `S!` in SFEN): the untakeable-silver variant if it marks any
+    /// piece (it is the only variant with protected pieces), standard shogi otherwise.
+    ///
+    /// A handicap start is a position of standard shogi: its missing pieces need no variant.
+    ///
+    /// ```
+    /// use shogi_types::Setup;
+    /// use shogi_variants::Variant;
+    ///
+    /// let marked: Setup = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1".parse()?;
+    /// assert_eq!(Variant::for_setup(&marked), Variant::UntakeableSilver);
+    /// assert_eq!(Variant::for_setup(&Setup::standard()), Variant::Standard);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn for_setup(setup: &Setup) -> Variant {
+        if setup.protected.is_nonempty() {
+            Variant::UntakeableSilver
+        } else {
+            Variant::Standard
+        }
+    }
 
     /// A short name: `"standard"` or `"untakeable-silver"`.
     #[must_use]
@@ -209,6 +237,19 @@ impl fmt::Display for AnyPosition {
     }
 }
 
+impl FromStr for AnyPosition {
+    type Err = ParseAnyPositionError;
+
+    /// Reads an SFEN as a position of the variant its marks call for
+    /// ([`AnyPosition::from_sfen`]).
+    ///
+    /// # Errors
+    /// As [`AnyPosition::from_sfen`].
+    fn from_str(sfen: &str) -> Result<AnyPosition, ParseAnyPositionError> {
+        AnyPosition::from_sfen(sfen)
+    }
+}
+
 impl<R: VariantRules> From<Position<R>> for AnyPosition {
     fn from(pos: Position<R>) -> AnyPosition {
         R::into_any_position(pos)
@@ -243,10 +284,95 @@ impl AnyPosition {
             .map_err(AnyPositionError::from))
     }
 
+    /// Validates `setup` as a position of the variant its protection marks call for
+    /// ([`Variant::for_setup`]): the untakeable-silver variant if the setup marks any piece,
+    /// standard shogi otherwise.
+    ///
+    /// # Errors
+    /// Every fault of the setup in that variant ([`AnyPositionError::faults`]); soft faults
+    /// can be waived ([`AnyPositionError::ignore_soft`]).
+    pub fn from_marked_setup(setup: Setup) -> Result<AnyPosition, AnyPositionError> {
+        AnyPosition::from_setup(Variant::for_setup(&setup), setup)
+    }
+
+    /// Reads an SFEN and validates it as a position of the variant its marks call for
+    /// ([`AnyPosition::from_marked_setup`]): an SFEN with pieces marked `!` (`S!`) is a
+    /// position of the untakeable-silver variant, any other one of standard shogi.
+    /// [`FromStr`] does the same.
+    ///
+    /// ```
+    /// use shogi_variants::{AnyPosition, ParseAnyPositionError, Variant};
+    ///
+    /// let pos = AnyPosition::from_sfen("8k/9/8S!/9/9/9/9/9/K6R1 b - 1")?;
+    /// assert_eq!(pos.variant(), Variant::UntakeableSilver);
+    /// assert_eq!(pos.protected().count(), 1);
+    /// let pos: AnyPosition = "8k/9/8S/9/9/9/9/9/K6R1 b - 1".parse()?;
+    /// assert_eq!(pos.variant(), Variant::Standard);
+    ///
+    /// // Text that is no SFEN, and an SFEN that is no valid position, fail apart.
+    /// assert!(matches!(AnyPosition::from_sfen("8k/9 b"), Err(ParseAnyPositionError::Sfen(_))));
+    /// let err = AnyPosition::from_sfen("9/9/9/9/9/9/9/9/9 b - 1").unwrap_err();
+    /// assert!(matches!(err, ParseAnyPositionError::Position(_)), "{err}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParseAnyPositionError::Sfen`] if the text is no SFEN,
+    /// [`ParseAnyPositionError::Position`] with every fault of the position otherwise (soft
+    /// faults can be waived from it).
+    pub fn from_sfen(sfen: &str) -> Result<AnyPosition, ParseAnyPositionError> {
+        let setup: Setup = sfen.parse()?;
+        Ok(AnyPosition::from_marked_setup(setup)?)
+    }
+
     /// The variant of the position.
     #[must_use]
     pub const fn variant(&self) -> Variant {
         dispatch!(AnyPosition: self, p => position_variant(p))
+    }
+
+    /// The same board, hands, side to move and move number as a position of standard shogi:
+    /// a standard position is returned as it is, and a position of the untakeable-silver
+    /// variant loses its protection marks.
+    ///
+    /// The rules differ, so the legal moves can differ: in standard shogi a silver that was
+    /// protected can be captured, by the king too, so a check by it can be answered by taking
+    /// it, and a pawn drop that mated in the variant may not mate (and so be legal) in
+    /// standard shogi. The conversion is meant for what standard shogi tools can read (formats
+    /// without marks, engines, diagrams) and for analysis under standard rules; a position
+    /// with no protected piece left (every marked silver promoted) has the same legal moves
+    /// under both rules.
+    ///
+    /// ```
+    /// use shogi_types::Move;
+    /// use shogi_variants::AnyPosition;
+    ///
+    /// // The silver on 1b checks White's king on 1a, which may not take it: mate.
+    /// let variant = AnyPosition::from_sfen("8k/8S!/9/9/9/9/9/9/K6R1 w - 2")?;
+    /// assert_eq!(variant.legal_moves().len(), 0);
+    /// // In standard shogi the king takes the silver.
+    /// let standard = variant.to_standard()?;
+    /// assert_eq!(standard.to_string(), "8k/8S/9/9/9/9/9/9/K6R1 w - 2");
+    /// assert_eq!(standard.legal_moves().as_slice(), ["1a1b".parse::<Move>()?]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`PositionError`] only if the board is no valid position of standard shogi apart
+    /// from the faults that the variant position already carried (those that
+    /// [`PositionError::ignore_problem_faults`] waives, such as the missing attacker king of a
+    /// mate problem, are waived again).
+    pub fn to_standard(&self) -> Result<Position<Standard>, PositionError<Standard>> {
+        match self {
+            AnyPosition::Standard(p) => Ok(*p),
+            AnyPosition::UntakeableSilver(p) => {
+                let mut setup = p.to_setup();
+                setup.protected = Bitboard::EMPTY;
+                // Only faults of the board and hands can have been waived on `p`, and they are
+                // the same without the marks.
+                Position::from_setup(setup).or_else(PositionError::ignore_problem_faults)
+            }
+        }
     }
 
     /// The position, if it is one of standard shogi.
@@ -290,8 +416,60 @@ impl AnyPosition {
 
     /// The move number of the move about to be played, as in SFEN ([`Position::move_number`]).
     #[must_use]
-    pub fn move_number(&self) -> core::num::NonZeroU32 {
+    pub fn move_number(&self) -> NonZeroU32 {
         dispatch!(AnyPosition: self, p => p.move_number())
+    }
+
+    /// Sets the move number of the move about to be played ([`Position::set_move_number`]).
+    pub fn set_move_number(&mut self, move_number: NonZeroU32) {
+        dispatch!(AnyPosition: self, p => p.set_move_number(move_number))
+    }
+
+    /// The position with its move number set to `move_number`
+    /// ([`Position::with_move_number`]).
+    #[must_use]
+    pub fn with_move_number(mut self, move_number: NonZeroU32) -> AnyPosition {
+        self.set_move_number(move_number);
+        self
+    }
+
+    /// Encodes the position as an HCP, Apery's and cshogi's HuffmanCodedPos
+    /// ([`Position::to_hcp`]; the move number is not stored).
+    ///
+    /// HCP has no code for a protected piece: a position of the untakeable-silver variant
+    /// fails with [`PackError::Protected`] while any silver is protected. (One whose marked
+    /// silvers have all promoted plays as standard shogi and is written; it reads back as a
+    /// standard position, see [`AnyPosition::to_standard`].)
+    ///
+    /// ```
+    /// use shogi_movegen::packed::PackError;
+    /// use shogi_movegen::Position;
+    /// use shogi_types::Square;
+    /// use shogi_variants::{AnyPosition, SilverSetup};
+    ///
+    /// let standard = AnyPosition::default();
+    /// let hcp = standard.to_hcp()?;
+    /// assert_eq!(Position::from_hcp(&hcp)?, Position::default());
+    ///
+    /// let silver = AnyPosition::from(SilverSetup::SixPiece.position());
+    /// assert_eq!(silver.to_hcp(), Err(PackError::Protected { square: Square::SQ_3I }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PackError::Protected`] for protected pieces, and as [`Position::to_hcp`] a missing
+    /// king or more than one set of a kind.
+    pub fn to_hcp(&self) -> Result<Hcp, PackError> {
+        dispatch!(AnyPosition: self, p => p.to_hcp())
+    }
+
+    /// Encodes the position as YaneuraOu's PackedSfen ([`Position::to_packed_sfen`]; the move
+    /// number is not stored). Protected pieces cannot be written, as in [`AnyPosition::to_hcp`].
+    ///
+    /// # Errors
+    /// As [`AnyPosition::to_hcp`].
+    pub fn to_packed_sfen(&self) -> Result<PackedSfen, PackError> {
+        dispatch!(AnyPosition: self, p => p.to_packed_sfen())
     }
 
     /// The piece on `sq`, if any ([`Position::piece_at`]).
@@ -476,6 +654,20 @@ impl AnyPosition {
     pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
         dispatch!(AnyPosition: self, p => p.perft_divide(depth))
     }
+
+    /// Perft on several threads with a shared transposition table; the same count
+    /// ([`Position::perft_with`]).
+    #[must_use]
+    pub fn perft_with(&self, depth: u32, options: PerftOptions) -> u64 {
+        dispatch!(AnyPosition: self, p => p.perft_with(depth, options))
+    }
+
+    /// Perft split by first move on several threads with a shared transposition table; the
+    /// same counts ([`Position::perft_divide_with`]).
+    #[must_use]
+    pub fn perft_divide_with(&self, depth: u32, options: PerftOptions) -> Vec<(Move, u64)> {
+        dispatch!(AnyPosition: self, p => p.perft_divide_with(depth, options))
+    }
 }
 
 /// The error of [`AnyPosition::from_setup`]: the [`PositionError`] of the chosen variant,
@@ -551,6 +743,19 @@ impl fmt::Display for AnyPositionError {
 }
 
 impl std::error::Error for AnyPositionError {}
+
+/// The error of [`AnyPosition::from_sfen`] (and of [`AnyPosition`]'s `FromStr`): the text is
+/// no SFEN, or the SFEN is no valid position of the variant its marks call for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseAnyPositionError {
+    /// The text is no SFEN.
+    #[error(transparent)]
+    Sfen(#[from] ParseSfenError),
+    /// The SFEN is no valid position; soft faults can be waived from the error.
+    #[error(transparent)]
+    Position(#[from] AnyPositionError),
+}
 
 /// A game of any variant, chosen at run time: a [`Game<Standard>`] or a
 /// [`Game<UntakeableSilver>`], adjudicated by `shogi-rules`.
@@ -803,9 +1008,45 @@ impl AnyGame {
         dispatch!(AnyGame: self, g => g.play_or_forfeit(m))
     }
 
-    /// Takes back the last move ([`Game::undo`]).
-    pub fn undo(&mut self) -> Option<Move> {
+    /// Takes back the last move, and the outcome it computed ([`Game::undo`]).
+    ///
+    /// # Errors
+    /// [`UndoError::EndingRecorded`] if an ending was recorded or declared after the last
+    /// move (take it back first with [`AnyGame::undo_ending`]), [`UndoError::NoMoves`] if no
+    /// move has been played; the game is unchanged.
+    ///
+    /// # Examples
+    /// ```
+    /// use shogi_rules::UndoError;
+    /// use shogi_types::{Color, Move};
+    /// use shogi_variants::{AnyGame, Preset, SilverSetup};
+    ///
+    /// let mut game: AnyGame =
+    ///     Preset::UntakeableSilver { setup: SilverSetup::SixPiece, move_limit: None }.game();
+    /// game.play("3i3h".parse::<Move>()?)?;
+    /// let resigned = game.resign(Color::White)?;
+    /// assert_eq!(game.recorded_ending(), Some(resigned));
+    /// assert_eq!(game.undo(), Err(UndoError::EndingRecorded(resigned)));
+    /// assert_eq!(game.undo_ending(), Some(resigned));
+    /// assert_eq!(game.undo(), Ok("3i3h".parse::<Move>()?));
+    /// assert_eq!(game.undo(), Err(UndoError::NoMoves));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn undo(&mut self) -> Result<Move, UndoError> {
         dispatch!(AnyGame: self, g => g.undo())
+    }
+
+    /// Takes back the ending recorded or declared after the last move and returns it,
+    /// keeping the moves; `None`, changing nothing, if there is none ([`Game::undo_ending`]).
+    pub fn undo_ending(&mut self) -> Option<Outcome> {
+        dispatch!(AnyGame: self, g => g.undo_ending())
+    }
+
+    /// The outcome if it was recorded or declared after the last move rather than computed
+    /// by it ([`Game::recorded_ending`]).
+    #[must_use]
+    pub fn recorded_ending(&self) -> Option<Outcome> {
+        dispatch!(AnyGame: self, g => g.recorded_ending())
     }
 
     /// Judges and records an impasse declaration of the side to move ([`Game::declare`]).

@@ -9,7 +9,8 @@ pub mod presets;
 pub mod untakeable_silver;
 
 pub use any::{
-    AnyGame, AnyPosition, AnyPositionError, GameVisitor, Variant, VariantRules, VisitGame,
+    AnyGame, AnyPosition, AnyPositionError, GameVisitor, ParseAnyPositionError, Variant,
+    VariantRules, VisitGame,
 };
 pub use handicap::{Handicap, ParseHandicapError};
 pub use presets::Preset;

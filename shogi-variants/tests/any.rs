@@ -10,14 +10,17 @@
 //! the crates above this one are) must see through `AnyPosition` and `&AnyPosition` exactly
 //! the typed position.
 
-use shogi_movegen::{Fault, Position, PositionVisitor, Standard, VariantHooks, VisitPosition};
+use shogi_movegen::packed::PackError;
+use shogi_movegen::{
+    Fault, PerftOptions, Position, PositionVisitor, Standard, VariantHooks, VisitPosition,
+};
 use shogi_rules::{DrawReason, Game, Outcome, RuleSet, WinReason};
 use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::presets;
 use shogi_variants::untakeable_silver::mark_black_silvers;
 use shogi_variants::{
-    AnyGame, AnyPosition, AnyPositionError, GameVisitor, Handicap, SilverSetup, UntakeableSilver,
-    Variant, VariantRules, VisitGame,
+    AnyGame, AnyPosition, AnyPositionError, GameVisitor, Handicap, ParseAnyPositionError,
+    SilverSetup, UntakeableSilver, Variant, VariantRules, VisitGame,
 };
 
 /// A small deterministic PRNG (SplitMix64).
@@ -210,6 +213,12 @@ fn check_position<R: VariantRules>(typed: &Position<R>, any: &AnyPosition, deep:
     if deep {
         assert_eq!(any.perft(2), typed.perft(2));
         assert_eq!(any.perft_divide(2), typed.perft_divide(2));
+        let options = PerftOptions::new().with_threads(2).with_hash_mb(1);
+        assert_eq!(any.perft_with(3, options), typed.perft_with(3, options));
+        assert_eq!(
+            any.perft_divide_with(3, options),
+            typed.perft_divide_with(3, options)
+        );
     }
     // Back from the setup, with its protection marks and without them.
     let setup = typed.to_setup();
@@ -218,14 +227,71 @@ fn check_position<R: VariantRules>(typed: &Position<R>, any: &AnyPosition, deep:
         AnyPosition::from_setup(R::VARIANT, setup.clone()),
         Ok(AnyPosition::from(*typed))
     );
-    let mut unmarked = setup;
+    let mut unmarked = setup.clone();
     unmarked.protected = Bitboard::EMPTY;
     assert_eq!(
         AnyPosition::from_setup(R::VARIANT, unmarked.clone()),
-        Position::<R>::from_setup(unmarked)
+        Position::<R>::from_setup(unmarked.clone())
             .map(AnyPosition::from)
             .map_err(AnyPositionError::from)
     );
+    check_conversions(typed, any, &setup, &unmarked);
+}
+
+/// The conversions of `any` (move number, packed formats, SFEN with marks, standard shogi)
+/// against the typed position and the setups, with and without marks, it comes from.
+fn check_conversions<R: VariantRules>(
+    typed: &Position<R>,
+    any: &AnyPosition,
+    setup: &Setup,
+    unmarked: &Setup,
+) {
+    // The move number, set both ways; the identity ignores it.
+    let n = typed.move_number().saturating_add(7);
+    let with = any.with_move_number(n);
+    assert_eq!(with.move_number(), n);
+    assert_eq!(with.to_setup().move_number, n);
+    assert_eq!(
+        with.as_standard(),
+        any.as_standard().map(|p| p.with_move_number(n)).as_ref()
+    );
+    let mut set = *any;
+    set.set_move_number(n);
+    assert_eq!(set.to_string(), with.to_string());
+    assert_eq!(set, *any, "the move number is no part of the identity");
+    // HCP and PackedSfen: as the typed position, so an error while anything is protected.
+    assert_eq!(any.to_hcp(), typed.to_hcp());
+    assert_eq!(any.to_packed_sfen(), typed.to_packed_sfen());
+    if let Some(square) = typed.protected().first() {
+        assert_eq!(any.to_hcp(), Err(PackError::Protected { square }));
+    }
+    // The SFEN, marks and all, reads back as a position of the variant its marks call for.
+    let read = AnyPosition::from_sfen(&any.to_string()).expect("the SFEN of a position");
+    let expected = if setup.protected.is_empty() {
+        AnyPosition::from(Position::<Standard>::from_setup(setup.clone()).expect("valid"))
+    } else {
+        assert_eq!(
+            R::VARIANT,
+            Variant::UntakeableSilver,
+            "only the variant marks"
+        );
+        *any
+    };
+    assert_eq!(read, expected);
+    assert_eq!(read.to_string(), any.to_string());
+    assert_eq!(any.to_string().parse::<AnyPosition>(), Ok(expected));
+    // Standard shogi: the same board without marks. Where nothing is protected the legal
+    // moves are the same under both rules.
+    let standard = any.to_standard().expect("valid in standard shogi");
+    assert_eq!(
+        Ok(standard),
+        Position::<Standard>::from_setup(unmarked.clone())
+    );
+    assert_eq!(standard.to_setup(), *unmarked);
+    assert_eq!(standard.move_number(), typed.move_number());
+    if typed.protected().is_empty() {
+        assert_eq!(standard.legal_moves(), typed.legal_moves());
+    }
 }
 
 /// Random legal walks from each start: every position on the way is checked.
@@ -413,6 +479,7 @@ fn check_game<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
     assert_eq!(any.checks(), typed.checks());
     assert_eq!(any.outcome(), typed.outcome());
     assert_eq!(any.is_over(), typed.is_over());
+    assert_eq!(any.recorded_ending(), typed.recorded_ending());
     assert_eq!(any.repetitions(), typed.repetitions());
     assert_eq!(any.handicap_credit(), typed.handicap_credit());
     assert_eq!(any.points(), typed.points());
@@ -496,6 +563,11 @@ fn check_endings<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
             assert_eq!(a.play(m), t.play(m));
             assert_eq!(a.play_or_forfeit(m), t.play_or_forfeit(m));
             check_game(&t, &a);
+            // Taking back: a recorded ending alone, then the move (with what it computed).
+            assert_eq!(a.undo(), t.undo(), "ending {i}");
+            assert_eq!(a.undo_ending(), t.undo_ending(), "ending {i}");
+            assert_eq!(a.undo(), t.undo(), "ending {i}");
+            check_game(&t, &a);
         }
     }
     // The outcomes of the simple endings, against what they mean.
@@ -538,7 +610,14 @@ impl Check for Games {
             check_endings(&typed, &any);
             for step in 0..40 {
                 if typed.is_over() {
-                    break;
+                    // Take the ending back (a recorded one alone, a computed one with its
+                    // move) and go on, or stop.
+                    assert_eq!(any.undo(), typed.undo(), "{name}");
+                    assert_eq!(any.undo_ending(), typed.undo_ending(), "{name}");
+                    check_game(&typed, &any);
+                    if typed.is_over() || self.rng.below(2) == 0 {
+                        break;
+                    }
                 }
                 let legal = typed.position().legal_moves();
                 match self.rng.below(10) {
@@ -688,4 +767,55 @@ fn generic_code_sees_the_typed_position_through_any_position() {
     assert_eq!(sfen, SilverSetup::SixPiece.sfen());
     assert_eq!(legal.len(), 20);
     assert_eq!(rules, core::any::type_name::<UntakeableSilver>());
+}
+
+/// `from_sfen` chooses the variant by the marks and keeps the faults waivable; `to_standard`
+/// drops the marks (the legal moves change where a silver was protected) and waives again
+/// the faults the variant position carried.
+#[test]
+fn sfen_with_marks_and_standard_conversion() {
+    // The README's mate: in the variant White's king may not take the silver on 1b.
+    let sfen = "8k/8S!/9/9/9/9/9/9/K6R1 w - 2";
+    let pos: AnyPosition = sfen.parse().expect("valid");
+    assert_eq!(pos.variant(), Variant::UntakeableSilver);
+    assert_eq!(pos.protected(), Bitboard::from_square(Square::SQ_1B));
+    assert_eq!(pos.legal_moves().len(), 0);
+    let standard = pos.to_standard().expect("valid");
+    assert_eq!(standard.to_string(), "8k/8S/9/9/9/9/9/9/K6R1 w - 2");
+    assert_eq!(
+        standard.legal_moves().as_slice(),
+        ["1a1b".parse::<Move>().unwrap()]
+    );
+
+    // A mate problem of the variant (no Black king): a soft fault, waived; the standard
+    // position keeps it waived.
+    let problem = "4k4/9/4S!4/9/9/9/9/9/9 b G 1";
+    let err = AnyPosition::from_sfen(problem).expect_err("no Black king");
+    let ParseAnyPositionError::Position(err) = err else {
+        panic!("{err}");
+    };
+    assert_eq!(err.variant(), Variant::UntakeableSilver);
+    assert!(err.faults().contains(Fault::MissingAttackerKing));
+    let pos = err.ignore_soft().expect("soft only");
+    let standard = pos.to_standard().expect("the same fault, waived again");
+    assert_eq!(standard.to_string(), "4k4/9/4S4/9/9/9/9/9/9 b G 1");
+    // A standard position is returned as it is, waived faults and all.
+    let one_king = Position::<Standard>::from_setup("4k4/9/9/9/9/9/9/9/9 b G 1".parse().unwrap())
+        .or_else(|e| e.ignore_soft())
+        .expect("soft only");
+    assert_eq!(AnyPosition::from(one_king).to_standard(), Ok(one_king));
+
+    // Errors say what is wrong once, as the errors they wrap.
+    let bad_text = "8k/9 b";
+    let err = AnyPosition::from_sfen(bad_text).expect_err("no SFEN");
+    let inner = bad_text.parse::<Setup>().expect_err("no SFEN");
+    assert_eq!(err, ParseAnyPositionError::Sfen(inner.clone()));
+    assert_eq!(err.to_string(), inner.to_string());
+    let white_silver_marked = "8k/9/8s!/9/9/9/9/9/K6R1 b - 1";
+    let err = AnyPosition::from_sfen(white_silver_marked).expect_err("a White silver marked");
+    let ParseAnyPositionError::Position(inner) = &err else {
+        panic!("{err}");
+    };
+    assert!(inner.faults().contains(Fault::BadProtection), "{err}");
+    assert_eq!(err.to_string(), inner.to_string());
 }

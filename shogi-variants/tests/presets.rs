@@ -6,7 +6,7 @@ use std::num::NonZeroU32;
 
 use shogi_movegen::{Fault, Position, Standard};
 use shogi_rules::impasse::ImpasseRule;
-use shogi_rules::{AtLimit, DeclareError, DrawReason, Game, Outcome, WinReason};
+use shogi_rules::{AtLimit, DeclareError, DrawReason, Game, Outcome, UndoError, WinReason};
 use shogi_types::{Bitboard, Color, Move, Setup};
 use shogi_variants::presets::{self, Preset};
 use shogi_variants::{AnyGame, AnyPosition, Handicap, SilverSetup, UntakeableSilver, Variant};
@@ -241,14 +241,19 @@ fn any_position_and_any_game_forward_to_the_variant() {
     assert!(game.play(mv("5a5c")).is_err(), "own pawn on 5c");
     assert_eq!(game.position().variant(), Variant::UntakeableSilver);
     assert_eq!(game.position_at(0), Some(silver));
-    assert!(game.undo().is_some());
+    assert_eq!(game.undo(), Ok(mv("3i3h")));
     assert_eq!(game.moves().len(), 0);
-    assert_eq!(
-        game.resign(Color::Black).expect("not over"),
-        Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::Resignation
-        }
-    );
+    assert!(game.play(mv("3i3h")).expect("legal").is_none());
+    let resigned = Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Resignation,
+    };
+    assert_eq!(game.resign(Color::Black), Ok(resigned));
     assert!(game.is_over());
+    // Undo keeps the move while the resignation stands; undo_ending takes back the ending alone.
+    assert_eq!(game.undo(), Err(UndoError::EndingRecorded(resigned)));
+    assert_eq!(game.moves(), [mv("3i3h")]);
+    assert_eq!(game.undo_ending(), Some(resigned));
+    assert!(!game.is_over());
+    assert_eq!(game.moves(), [mv("3i3h")]);
 }
