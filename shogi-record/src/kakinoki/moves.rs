@@ -292,7 +292,9 @@ impl Reader {
         if t.starts_with("まで") {
             return self.summary(n, t);
         }
-        if t.starts_with("手数-") || t.starts_with("手数－") {
+        if (t.starts_with("手数-") || t.starts_with("手数－")) && split_header(t).is_none() {
+            // The line above the moves (`手数----指手---------消費時間--`); one with a colon is a
+            // header line.
             return Ok(());
         }
         if let Some((text, time)) = split_move_line(t) {
