@@ -92,6 +92,19 @@ fn the_banner_decides() {
     assert_eq!(Format::detect(kif), Some(Format::Kif));
     let ki2 = "\u{feff}#KI2 version=2.0 encoding=UTF-8\r\nP1：x\r\n▲７六歩\r\n";
     assert_eq!(Format::detect(ki2), Some(Format::Ki2));
+    // The case of the report: KI2 with a header after the moves, written as KIF, read back.
+    let rec = record::read_str("▲７六歩    △３四歩\n-0017GI：x\n").expect("ki2");
+    assert_eq!(rec.moves.len(), 2);
+    assert_eq!(
+        rec.headers,
+        [Header::new(HeaderKey::from_kif_key("-0017GI"), "x")]
+    );
+    let written = kif::write(&rec);
+    assert!(
+        written.starts_with("#KIF version=2.0 encoding=UTF-8\n-0017GI：x\n"),
+        "{written}"
+    );
+    assert_eq!(record::read_str(&written).expect("kif"), rec);
     // Without the banner, the first statement decides as before.
     assert_eq!(Format::detect("-0017GI：x\n"), Some(Format::Csa));
     assert_eq!(Format::detect("# a comment\n+7776FU\n"), Some(Format::Csa));

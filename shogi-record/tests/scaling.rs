@@ -106,7 +106,12 @@ fn the_generated_variations_are_read_as_a_tree() {
         for (i, m) in rec.moves.iter().enumerate() {
             let alternative = if i % 2 == 0 { "1g1f" } else { "9c9d" };
             assert_eq!(m.variations.len(), 1, "move {}", i + 1);
-            assert_eq!(m.variations[0].moves[0].mv, pawn(alternative), "move {}", i + 1);
+            assert_eq!(
+                m.variations[0].moves[0].mv,
+                pawn(alternative),
+                "move {}",
+                i + 1
+            );
         }
     }
 }

@@ -367,7 +367,10 @@ impl Reader {
                 return Ok(());
             };
             // A skipped block only needs to know that it ended.
-            let mover = line.kept.as_ref().map_or(Color::Black, |k| k.pos.side_to_move());
+            let mover = line
+                .kept
+                .as_ref()
+                .map_or(Color::Black, |k| k.pos.side_to_move());
             return match summary_special(t, mover) {
                 Some(special) => self.end_variation(special, None),
                 None => Ok(()),
