@@ -281,18 +281,46 @@ pub enum Format {
 impl Format {
     /// Guesses the format of a record from its text.
     ///
-    /// A USI `position` line is recognised by its first word (`position`, `startpos`, `sfen`);
+    /// A first line that is the banner of Kakinoki's formats (`#KIF version=2.0 …`,
+    /// `#KI2 …`, as this crate's writers, Kifu for Windows and ShogiHome write them) says the
+    /// format, whatever follows: a header line after it may look like a CSA statement
+    /// (`-0017GI：x`, `P1：x`). Otherwise the first line that only one format has decides:
+    /// a USI `position` line is recognised by its first word (`position`, `startpos`, `sfen`);
     /// CSA by a line that is a CSA statement (`V2.2`, `PI`, `P1…`, `+7776FU`, `N+`, `$KEY:`,
     /// `'CSA encoding=`); KIF by a numbered move line (`   1 ７六歩(77)`) or the
     /// `手数----指手` line; KI2 by a line starting with a side mark (`▲`, `△`, `☗`, `☖`, `▼`, `▽`).
     /// KIF and KI2 headers and board diagrams alone (no move) read as KIF. A text whose first
     /// non-blank character is `{` is JKF: no line of the other formats starts so, and the JKF
     /// reader says what is wrong with a text that is no JKF object.
+    ///
+    /// So every text this crate writes is detected as the format it was written in, whatever
+    /// its header fields hold: KIF and KI2 start with their banner, CSA with `V2.2` or
+    /// `'CSA encoding=`, JKF with `{`, USI with `position`.
+    ///
+    /// ```
+    /// use shogi_record::Format;
+    ///
+    /// assert_eq!(Format::detect("#KIF version=2.0 encoding=UTF-8\n-0017GI：x\n"), Some(Format::Kif));
+    /// assert_eq!(Format::detect("#KI2 version=2.0 encoding=UTF-8\nP1：x\n"), Some(Format::Ki2));
+    /// assert_eq!(Format::detect("-0017GI\n"), Some(Format::Csa));
+    /// ```
     #[must_use]
     pub fn detect(text: &str) -> Option<Format> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if text.trim_start().starts_with('{') {
             return Some(Format::Jkf);
+        }
+        let first_line = crate::lines::lines(text).next().unwrap_or("").trim();
+        let banner = |name: &str| {
+            first_line
+                .strip_prefix(name)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+        };
+        if banner("#KIF") {
+            return Some(Format::Kif);
+        }
+        if banner("#KI2") {
+            return Some(Format::Ki2);
         }
         let first_word = text.split_whitespace().next()?;
         if matches!(first_word, "position" | "startpos" | "sfen") {

@@ -6,7 +6,6 @@
 
 use std::time::Duration;
 
-use shogi_movegen::{Position, Standard};
 use shogi_types::{Color, Move};
 use shogi_variants::AnyPosition;
 
@@ -60,62 +59,120 @@ impl Pending {
 /// would nest deeper is skipped, so that the tree stays shallow enough for recursion.
 pub(crate) const MAX_NESTING: usize = 200;
 
-/// A variation line being read (or one read before).
+/// Every how many moves a line keeps the position before its move ([`Checkpoints`]): the
+/// position before any move is found by replaying at most this many moves less one.
+const CHECKPOINT_EVERY: usize = 16;
+
+/// The positions before every [`CHECKPOINT_EVERY`]-th move of a line (the first is the position
+/// before its first move), so that a variation block finds the position before the move it
+/// replaces in a bounded time, whatever the length of the line.
+#[derive(Debug, Clone, Default)]
+struct Checkpoints(Vec<AnyPosition>);
+
+impl Checkpoints {
+    /// The position before the move at `index` of `moves` (played from the first checkpoint),
+    /// and the move before it (`previous` before the first move). `None` if `index` is past the
+    /// end of `moves` or no checkpoint covers it.
+    fn before(
+        &self,
+        moves: &[RecordMove],
+        previous: Option<Move>,
+        index: usize,
+    ) -> Option<(AnyPosition, Option<Move>)> {
+        let played = moves.get(..index)?;
+        let base = index / CHECKPOINT_EVERY;
+        let mut pos = *self.0.get(base)?;
+        for m in played.get(base * CHECKPOINT_EVERY..)? {
+            pos.play(m.mv).ok()?;
+        }
+        Some((pos, played.last().map_or(previous, |m| Some(m.mv))))
+    }
+}
+
+/// A variation block being read: an open line, on the reader's stack.
 #[derive(Debug)]
 struct VarLine {
     /// The number of its first move.
     first: usize,
-    /// Where it branches off: the line (0 for the main line, `i` for `lines[i - 1]`) and the
-    /// index of the move it replaces there; `None` for a skipped block, whose moves are only
-    /// counted.
-    parent: Option<(usize, usize)>,
+    /// The number of moves read (kept for skipped blocks too).
+    count: usize,
+    ended: bool,
+    /// What a kept line holds; `None` for a skipped block, whose moves are only counted.
+    kept: Option<Box<Kept>>,
+}
+
+/// A variation line that is kept: where it branches off, its moves and positions.
+#[derive(Debug)]
+struct Kept {
+    /// The index of the move it replaces in the line below it on the stack (the main line when
+    /// it is at the bottom).
+    index: usize,
     /// How many lines it is nested in (1 for a variation of the main line).
     depth: usize,
-    /// The position before its first move, and the move before that.
-    start: AnyPosition,
+    /// The move before its first move.
     start_previous: Option<Move>,
+    /// The positions before every [`CHECKPOINT_EVERY`]-th move, the first before its first
+    /// move.
+    checkpoints: Checkpoints,
     /// The position after the moves read.
     pos: AnyPosition,
     moves: Vec<RecordMove>,
-    /// The number of moves read (kept for skipped blocks too).
-    count: usize,
     ending: Option<Ending>,
-    ended: bool,
     /// Comments before the first move, or after a pending illegal move.
     held: Vec<String>,
     pending: Option<Pending>,
 }
 
 impl VarLine {
-    /// A line that starts with move `first` in `start` (after `start_previous`).
-    fn new(
+    /// A skipped block that starts with move `first`.
+    fn skipped(first: usize) -> VarLine {
+        VarLine {
+            first,
+            count: 0,
+            ended: false,
+            kept: None,
+        }
+    }
+
+    /// A kept line that starts with move `first` in `start` (after `start_previous`) and
+    /// replaces the move at `index` of the line below it.
+    fn kept(
         first: usize,
-        parent: Option<(usize, usize)>,
+        index: usize,
         depth: usize,
         start: AnyPosition,
         start_previous: Option<Move>,
     ) -> VarLine {
         VarLine {
             first,
-            parent,
-            depth,
-            start,
-            start_previous,
-            pos: start,
-            moves: Vec::new(),
             count: 0,
-            ending: None,
             ended: false,
-            held: Vec::new(),
-            pending: None,
+            kept: Some(Box::new(Kept {
+                index,
+                depth,
+                start_previous,
+                checkpoints: Checkpoints(vec![start]),
+                pos: start,
+                moves: Vec::new(),
+                ending: None,
+                held: Vec::new(),
+                pending: None,
+            })),
         }
     }
+}
 
+impl Kept {
     /// The last move of the line, or the one before it when it has none.
     fn previous(&self) -> Option<Move> {
         self.moves
             .last()
             .map_or(self.start_previous, |m| Some(m.mv))
+    }
+
+    /// The position before its first move.
+    fn start(&self) -> Option<AnyPosition> {
+        self.checkpoints.0.first().copied()
     }
 }
 
@@ -131,11 +188,13 @@ pub(crate) struct Reader {
     in_variations: bool,
     /// The number written on the first numbered move line of the main line (1 if none).
     main_first: Option<usize>,
-    /// Every variation block read, in the order written.
-    lines: Vec<VarLine>,
-    /// The open variation lines (numbers into `lines`, 1-based), the current one last; the
-    /// main line is below them.
-    stack: Vec<usize>,
+    /// The checkpoints of the main line, made when the first variation block starts.
+    main_checkpoints: Checkpoints,
+    /// The open variation lines, the current one last; the main line is below them, and each
+    /// kept line branches off the line just below it. A line is hung onto the move it replaces
+    /// when it closes (leaves the stack), so that only the open lines are held apart from the
+    /// record.
+    stack: Vec<VarLine>,
 }
 
 /// Reads a KIF or KI2 record.
@@ -155,12 +214,9 @@ pub(crate) fn read(text: &str) -> Result<Record, RecordError> {
 impl Reader {
     /// Gives up with `kind` at `line`, keeping the moves and variations read.
     fn fail(&mut self, line: usize, kind: RecordErrorKind) -> RecordError {
+        self.close_all();
         match self.builder.take() {
-            Some(b) => {
-                let mut rec = b.finish();
-                attach(&mut rec, core::mem::take(&mut self.lines));
-                RecordError::new(line, kind, rec)
-            }
+            Some(b) => RecordError::new(line, kind, b.finish()),
             None => RecordError::new(line, kind, self.pre.partial()),
         }
     }
@@ -238,7 +294,9 @@ impl Reader {
         if t.starts_with("まで") {
             return self.summary(n, t);
         }
-        if t.starts_with("手数-") || t.starts_with("手数－") {
+        if (t.starts_with("手数-") || t.starts_with("手数－")) && split_header(t).is_none() {
+            // The line above the moves (`手数----指手---------消費時間--`); one with a colon is a
+            // header line.
             return Ok(());
         }
         if let Some((text, time)) = split_move_line(t) {
@@ -272,14 +330,15 @@ impl Reader {
     /// A comment line's text.
     fn comment(&mut self, text: String) {
         if self.in_variations {
-            if let Some(line) = self.current() {
-                if line.parent.is_none() {
-                    // A skipped block keeps nothing.
-                } else if line.pending.is_some() || (line.moves.is_empty() && !line.ended) {
-                    line.held.push(text);
-                } else if let Some(ending) = &mut line.ending {
+            // A skipped block keeps nothing.
+            if let Some(line) = self.stack.last_mut()
+                && let Some(kept) = &mut line.kept
+            {
+                if kept.pending.is_some() || (kept.moves.is_empty() && !line.ended) {
+                    kept.held.push(text);
+                } else if let Some(ending) = &mut kept.ending {
                     ending.comments.push(text);
-                } else if let Some(last) = line.moves.last_mut() {
+                } else if let Some(last) = kept.moves.last_mut() {
                     last.comments.push(text);
                 }
             }
@@ -306,13 +365,14 @@ impl Reader {
     /// A `まで…` line.
     fn summary(&mut self, n: usize, t: &str) -> Result<(), RecordError> {
         if self.in_variations {
-            let Some(line) = self.current() else {
+            let Some(line) = self.open_line() else {
                 return Ok(());
             };
-            if line.ended {
-                return Ok(());
-            }
-            let mover = line.pos.side_to_move();
+            // A skipped block only needs to know that it ended.
+            let mover = line
+                .kept
+                .as_ref()
+                .map_or(Color::Black, |k| k.pos.side_to_move());
             return match summary_special(t, mover) {
                 Some(special) => self.end_variation(special, None),
                 None => Ok(()),
@@ -408,62 +468,96 @@ impl Reader {
         } else {
             self.end_main_line(n)?;
         }
+        self.close_all();
         // Made by `end_main_line` at the latest (a variation header ends the main line).
         let mut rec = self.take_builder(n)?.finish();
-        attach(&mut rec, self.lines);
         take_ending_comments(&mut rec.moves, &mut rec.ending, &mut rec.start_comments);
         Ok(rec)
     }
 }
 
 impl Reader {
-    /// The variation line being read.
-    fn current(&mut self) -> Option<&mut VarLine> {
-        let id = *self.stack.last()?;
-        self.lines.get_mut(id.checked_sub(1)?)
-    }
-
     /// The variation line being read, unless it has ended.
     fn open_line(&mut self) -> Option<&mut VarLine> {
-        self.current().filter(|l| !l.ended)
+        self.stack.last_mut().filter(|l| !l.ended)
     }
 
-    /// The number of the first move of line `id` (0: the main line) and how many moves it has.
-    fn extent(&self, id: usize) -> (usize, usize) {
-        match id.checked_sub(1) {
+    /// Closes the current variation line: hangs it (if kept) onto the move it replaces, in the
+    /// line below it.
+    fn close_line(&mut self) {
+        let Some(line) = self.stack.pop() else {
+            return;
+        };
+        let Some(kept) = line.kept else {
+            return;
+        };
+        let Kept {
+            index,
+            moves,
+            ending,
+            ..
+        } = *kept;
+        let below = match self.stack.last_mut() {
+            Some(below) => below.kept.as_mut().map(|k| &mut k.moves),
+            None => self.builder.as_mut().map(|b| &mut b.record_mut().moves),
+        };
+        if let Some(m) = below.and_then(|moves| moves.get_mut(index)) {
+            m.variations.push(Variation { moves, ending });
+        }
+    }
+
+    /// Closes every open variation line, the current one first.
+    fn close_all(&mut self) {
+        while !self.stack.is_empty() {
+            self.close_line();
+        }
+    }
+
+    /// The number of the first move of the deepest open line (the main line when no variation
+    /// is open) and how many moves it has.
+    fn extent(&self) -> (usize, usize) {
+        match self.stack.last() {
             None => (
                 self.main_first.unwrap_or(1),
                 self.builder.as_ref().map_or(0, |b| b.record().moves.len()),
             ),
-            Some(i) => self.lines.get(i).map_or((0, 0), |l| (l.first, l.count)),
+            Some(line) => (line.first, line.count),
         }
     }
 
-    /// The position before the move at `index` of line `id` (0: the main line), and the move
-    /// before it.
-    fn before(&self, id: usize, index: usize) -> Option<(AnyPosition, Option<Move>)> {
-        let (mut pos, previous, moves) = match id.checked_sub(1) {
+    /// The position before the move at `index` of the deepest open line, and the move before
+    /// it; `None` for a skipped block.
+    fn before(&self, index: usize) -> Option<(AnyPosition, Option<Move>)> {
+        match self.stack.last() {
             None => {
-                let rec = self.builder.as_ref()?.record();
-                (rec.start, None, &rec.moves)
+                let moves = &self.builder.as_ref()?.record().moves;
+                self.main_checkpoints.before(moves, None, index)
             }
-            Some(i) => {
-                let line = self.lines.get(i)?;
-                (line.start, line.start_previous, &line.moves)
+            Some(line) => {
+                let kept = line.kept.as_ref()?;
+                kept.checkpoints
+                    .before(&kept.moves, kept.start_previous, index)
             }
-        };
-        let played = moves.get(..index)?;
-        for m in played {
-            pos.play(m.mv).ok()?;
         }
-        Some((pos, played.last().map_or(previous, |m| Some(m.mv))))
     }
 
-    /// The depth of line `id` (0: the main line).
-    fn depth(&self, id: usize) -> usize {
-        id.checked_sub(1)
-            .and_then(|i| self.lines.get(i))
-            .map_or(0, |l| l.depth)
+    /// Makes the checkpoints of the main line, once it is complete.
+    fn make_main_checkpoints(&mut self) {
+        let Some(rec) = self.builder.as_ref().map(Builder::record) else {
+            return;
+        };
+        let mut pos = rec.start;
+        let mut checkpoints = Vec::with_capacity(rec.moves.len() / CHECKPOINT_EVERY + 1);
+        for (i, m) in rec.moves.iter().enumerate() {
+            if i % CHECKPOINT_EVERY == 0 {
+                checkpoints.push(pos);
+            }
+            if pos.play(m.mv).is_err() {
+                // Every move of the record was played from the same start.
+                break;
+            }
+        }
+        self.main_checkpoints = Checkpoints(checkpoints);
     }
 
     /// A `変化：N手` header: the main line or the current variation ends, and a new line starts
@@ -477,54 +571,58 @@ impl Reader {
         } else {
             self.end_main_line(n)?;
             self.in_variations = true;
+            self.make_main_checkpoints();
         }
-        // The deepest open line whose first move is not after move `number`.
-        let mut id = 0;
-        while let Some(&top) = self.stack.last() {
-            if self.extent(top).0 <= number {
-                id = top;
-                break;
-            }
-            self.stack.pop();
+        // The deepest open line whose first move is not after move `number`; the lines after
+        // it close.
+        while self.stack.last().is_some_and(|top| top.first > number) {
+            self.close_line();
         }
-        let (first, count) = self.extent(id);
-        let dummy = AnyPosition::from(Position::<Standard>::start());
-        let skipped = VarLine::new(number, None, 0, dummy, None);
-        let line = if id > 0 && first == number {
-            // Another alternative to the move that line `id` replaces.
-            self.stack.pop();
-            match self.lines.get(id - 1) {
-                Some(sibling) if sibling.parent.is_some() => VarLine::new(
-                    number,
-                    sibling.parent,
-                    sibling.depth,
-                    sibling.start,
-                    sibling.start_previous,
-                ),
-                _ => skipped,
+        let line = match self.stack.last() {
+            Some(top) if top.first == number => {
+                // Another alternative to the move that the top line replaces.
+                let sibling = top.kept.as_ref().and_then(|k| {
+                    let start = k.start()?;
+                    Some(VarLine::kept(
+                        number,
+                        k.index,
+                        k.depth,
+                        start,
+                        k.start_previous,
+                    ))
+                });
+                self.close_line();
+                sibling.unwrap_or_else(|| VarLine::skipped(number))
             }
-        } else {
-            let index = number.wrapping_sub(first);
-            let depth = self.depth(id) + 1;
-            let usable = number >= first
-                && index < count
-                && depth <= MAX_NESTING
-                && (id == 0 || self.lines.get(id - 1).is_some_and(|l| l.parent.is_some()));
-            match self.before(id, index).filter(|_| usable) {
-                Some((pos, previous)) => {
-                    VarLine::new(number, Some((id, index)), depth, pos, previous)
+            top => {
+                let (first, count) = self.extent();
+                let index = number.wrapping_sub(first);
+                let (depth, below_kept) = match top {
+                    None => (1, true),
+                    Some(t) => t
+                        .kept
+                        .as_ref()
+                        .map_or((0, false), |k| (k.depth.saturating_add(1), true)),
+                };
+                let usable = number >= first && index < count && depth <= MAX_NESTING && below_kept;
+                match self.before(index).filter(|_| usable) {
+                    Some((pos, previous)) => VarLine::kept(number, index, depth, pos, previous),
+                    None => VarLine::skipped(number),
                 }
-                None => skipped,
             }
         };
-        self.lines.push(line);
-        self.stack.push(self.lines.len());
+        self.stack.push(line);
         Ok(())
     }
 
     /// The current variation ends: a pending illegal move is an error.
     fn close_variation(&mut self) -> Result<(), RecordError> {
-        match self.current().and_then(|l| l.pending.take()) {
+        let pending = self
+            .stack
+            .last_mut()
+            .and_then(|l| l.kept.as_mut())
+            .and_then(|k| k.pending.take());
+        match pending {
             Some(p) => Err(self.fail_pending(p)),
             None => Ok(()),
         }
@@ -541,16 +639,16 @@ impl Reader {
             return Ok(());
         };
         line.ended = true;
-        if line.parent.is_none() {
+        let Some(kept) = &mut line.kept else {
             return Ok(());
-        }
-        if let Some(p) = line.pending.take()
+        };
+        if let Some(p) = kept.pending.take()
             && !special.is_foul()
         {
             return Err(self.fail_pending(p));
         }
-        let comments = core::mem::take(&mut line.held);
-        line.ending = Some(Ending {
+        let comments = core::mem::take(&mut kept.held);
+        kept.ending = Some(Ending {
             time,
             comments,
             ..Ending::new(special)
@@ -571,65 +669,45 @@ impl Reader {
         if let Some(special) = terminal_word(text) {
             return self.end_variation(special, time);
         }
-        if let Some(p) = line.pending.take() {
-            return Err(self.fail_pending(p));
-        }
         let ply = line.first.saturating_add(line.count);
         line.count += 1;
-        if line.parent.is_none() {
+        let Some(kept) = &mut line.kept else {
             return Ok(());
+        };
+        if let Some(p) = kept.pending.take() {
+            return Err(self.fail_pending(p));
         }
         let jm = match parse_move(ply, text) {
             Ok(jm) => jm,
             Err(kind) => return Err(self.fail(n, kind)),
         };
-        let mut next = line.pos;
-        let found = find_move(&line.pos, line.previous(), &jm).and_then(|mv| {
+        let mut next = kept.pos;
+        let found = find_move(&kept.pos, kept.previous(), &jm).and_then(|mv| {
             next.play(mv)
                 .map(|()| mv)
                 .map_err(|e| (Some(mv), MoveProblem::Illegal(e.kind)))
         });
         match found {
             Ok(mv) => {
-                line.pos = next;
+                kept.pos = next;
                 let mut m = RecordMove::new(mv);
                 m.time = time;
-                m.comments = core::mem::take(&mut line.held);
-                line.moves.push(m);
+                m.comments = core::mem::take(&mut kept.held);
+                kept.moves.push(m);
+                if kept.moves.len() % CHECKPOINT_EVERY == 0 {
+                    kept.checkpoints.0.push(next);
+                }
             }
             Err(failed) => {
                 line.count -= 1;
-                line.pending = Some(Pending::new(n, ply, text, failed));
+                kept.pending = Some(Pending::new(n, ply, text, failed));
             }
         }
         Ok(())
     }
 }
 
-/// Hangs the variation lines read onto the moves they replace, in the order written.
-fn attach(rec: &mut Record, mut lines: Vec<VarLine>) {
-    // A line's parent comes before it, so going backwards finds every line complete.
-    for i in (0..lines.len()).rev() {
-        let Some(line) = lines.get_mut(i) else {
-            continue;
-        };
-        let Some((parent, index)) = line.parent else {
-            continue;
-        };
-        let variation = Variation {
-            moves: core::mem::take(&mut line.moves),
-            ending: line.ending.take(),
-        };
-        let moves = match parent.checked_sub(1) {
-            None => Some(&mut rec.moves),
-            Some(p) => lines.get_mut(p).map(|l| &mut l.moves),
-        };
-        if let Some(m) = moves.and_then(|moves| moves.get_mut(index)) {
-            m.variations.insert(0, variation);
-        }
-    }
-}
-
+/// The number N of a `変化：N手` header (ASCII or full-width digits; a
 /// number too large for `usize` reads as `usize::MAX`), or `None` if `t` is no such header.
 fn variation_number(t: &str) -> Option<usize> {
     let (_, value) = split_header(t)?;

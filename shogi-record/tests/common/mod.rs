@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod large;
 pub mod records;
 
 use shogi_movegen::Position;
