@@ -23,9 +23,7 @@ use shogi_notation::japanese;
 use shogi_notation::usi::{self, PositionCommand, ReplayError};
 use shogi_notation::western::{self, WesternOptions};
 use shogi_rules::impasse::{self, ImpasseRule};
-use shogi_rules::{
-    AtLimit, DeclareError, Game, MoveLimit, Outcome, PlayError, RuleSet, UndoError,
-};
+use shogi_rules::{AtLimit, DeclareError, Game, MoveLimit, Outcome, PlayError, RuleSet, UndoError};
 use shogi_types::{Color, Move, PieceKind, Setup, Square};
 
 mod packed;
@@ -512,23 +510,40 @@ pub fn check_adjudicate_sequence(data: &[u8]) {
                         }
                         _ => panic!("unknown undo error: {e}"),
                     }
-                    assert_eq!(GameState::of(&game), before, "a refused undo changed the game");
+                    assert_eq!(
+                        GameState::of(&game),
+                        before,
+                        "a refused undo changed the game"
+                    );
                 }
             },
             15 => {
                 let taken = game.undo_ending();
                 assert_eq!(taken, recorded, "undo_ending took back another ending");
                 if taken.is_some() {
-                    assert_eq!(game.outcome(), None, "undo_ending did not clear the outcome");
+                    assert_eq!(
+                        game.outcome(),
+                        None,
+                        "undo_ending did not clear the outcome"
+                    );
                     let after = GameState::of(&game);
                     assert_eq!(
                         (after.position, after.moves, after.keys, after.repetitions),
-                        (before.position, before.moves, before.keys, before.repetitions),
+                        (
+                            before.position,
+                            before.moves,
+                            before.keys,
+                            before.repetitions
+                        ),
                         "undo_ending changed more than the outcome"
                     );
                     recorded = None;
                 } else {
-                    assert_eq!(GameState::of(&game), before, "an empty undo_ending changed the game");
+                    assert_eq!(
+                        GameState::of(&game),
+                        before,
+                        "an empty undo_ending changed the game"
+                    );
                 }
             }
             16 => {
