@@ -67,7 +67,7 @@ use core::fmt::Write as _;
 use shogi_types::{Color, Move};
 use shogi_variants::AnyPosition;
 
-use crate::ending::{Ending, Special};
+use crate::ending::Ending;
 use crate::error::RecordError;
 use crate::kakinoki;
 use crate::model::{self, Record, RecordMove};
@@ -203,30 +203,17 @@ fn write_branch(
     if let Some(ending) = branch.ending
         && states.len() == branch.moves.len()
     {
-        let mut mover = pos.side_to_move();
-        let mut special = &ending.special;
-        if branch.main
-            && let Some(text) = kakinoki::illegal_text(record, &pos)
-        {
+        let foul = kakinoki::foul(record, ending, &pos, branch.main);
+        let (mover, special, unwritten) = (foul.mover, foul.special, foul.comment);
+        if let Some(text) = foul.text {
+            // The mark of its player, the side to move before it.
             let token = if text.starts_with(kakinoki::MARKS) {
                 text
             } else {
-                format!("{}{text}", mark(mover))
+                format!("{}{text}", mark(!mover))
             };
             line.push(&token);
             written += 1;
-            // The ending follows the illegal move, on the other side's turn: that side won by
-            // the foul (反則勝ち), as other readers, which play the illegal move, read it.
-            mover = !mover;
-            special = &Special::IllegalWin;
-        }
-        // A kept illegal move that names no move: a comment, and the loss of its player.
-        let unwritten = branch
-            .main
-            .then(|| kakinoki::unwritten_illegal(record))
-            .flatten();
-        if unwritten.is_some() {
-            special = &Special::IllegalLoss;
         }
         let exact = match kakinoki::summary_text(record, mover, special, written) {
             Some(summary) => {

@@ -308,25 +308,11 @@ fn write_line(out: &mut String, record: &Record, line: Line<'_>, mut state: Befo
     if let Some(ending) = line.ending
         && states.len() == line.moves.len()
     {
-        let mut mover = state.pos.side_to_move();
-        let mut special = &ending.special;
-        if line.main
-            && let Some(text) = kakinoki::illegal_text(record, &state.pos)
-        {
+        let foul = kakinoki::foul(record, ending, &state.pos, line.main);
+        let (mover, special, unwritten) = (foul.mover, foul.special, foul.comment);
+        if let Some(text) = foul.text {
             ply += 1;
             move_line(out, ply, &text, None, false);
-            // The ending follows the illegal move, on the other side's turn: that side won by
-            // the foul (反則勝ち), as other readers, which play the illegal move, read it.
-            mover = !mover;
-            special = &Special::IllegalWin;
-        }
-        // A kept illegal move that names no move: a comment, and the loss of its player.
-        let unwritten = line
-            .main
-            .then(|| kakinoki::unwritten_illegal(record))
-            .flatten();
-        if unwritten.is_some() {
-            special = &Special::IllegalLoss;
         }
         let terminal = kakinoki::terminal(special, mover);
         if let Some(word) = &terminal.word {

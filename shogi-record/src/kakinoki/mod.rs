@@ -20,6 +20,6 @@ mod write;
 
 pub(crate) use moves::{MARKS, ending_comment_word, read};
 pub(crate) use write::{
-    UNKNOWN_WORD, exact_word, guarded_exact, illegal_text, kif_move_text, summary_stand_in,
-    summary_text, terminal, time_text, unwritten_illegal, width, write_comments, write_preamble,
+    UNKNOWN_WORD, exact_word, foul, guarded_exact, kif_move_text, summary_stand_in, summary_text,
+    terminal, time_text, width, write_comments, write_preamble,
 };

@@ -223,8 +223,8 @@ pub(crate) fn kif_move_text(
 /// its ending is a foul (only then does the reader keep it): the text as written when it
 /// reads back as the same move, else the move in KIF notation. `pos` is the final position.
 /// A kept move that names no move is not written as a move (other readers take an unreadable
-/// move line for the end of the game): see [`unwritten_illegal`].
-pub(crate) fn illegal_text(record: &Record, pos: &AnyPosition) -> Option<String> {
+/// move line for the end of the game): see [`foul`].
+fn illegal_text(record: &Record, pos: &AnyPosition) -> Option<String> {
     let illegal = record.illegal_move.as_ref()?;
     if !record.ending.as_ref()?.special.is_foul() || illegal.mv.is_none() {
         return None;
@@ -241,13 +241,64 @@ pub(crate) fn illegal_text(record: &Record, pos: &AnyPosition) -> Option<String>
         .map(|mv| kif_move_text(pos, mv, previous, crate::builder::named_piece(text, mv)))
 }
 
-/// The `ILLEGAL:` comment of a kept illegal move that [`illegal_text`] does not write as a
-/// move (one that names no move), when the main line ends in a foul: the ending is then
-/// written as 反則負け of the side to move, which played it.
-pub(crate) fn unwritten_illegal(record: &Record) -> Option<String> {
-    let illegal = record.illegal_move.as_ref()?;
-    let foul = record.ending.as_ref()?.special.is_foul();
-    (foul && illegal.mv.is_none()).then(|| crate::builder::illegal_comment(illegal))
+/// How the ending of a line is written with the record's kept illegal move (main line only:
+/// variations keep none).
+#[derive(Debug)]
+pub(crate) struct Foul<'a> {
+    /// The illegal move to write as a move before the ending ([`illegal_text`]).
+    pub(crate) text: Option<String>,
+    /// The side to move where the ending is written: after a written illegal move, the other
+    /// side.
+    pub(crate) mover: Color,
+    /// The word to write: after a written illegal move, 反則勝ち of the other side (as other
+    /// readers, which play the illegal move, read it); before a kept move that names no move,
+    /// 反則負け of its player; else the ending's own word.
+    pub(crate) special: &'a Special,
+    /// The `ILLEGAL:` comment of a kept move that names no move (which other readers would
+    /// take for the end of the game if it were written as a move line).
+    pub(crate) comment: Option<String>,
+}
+
+/// How `ending` ends a line of `record` whose final position is `pos` (see [`Foul`]).
+pub(crate) fn foul<'a>(
+    record: &Record,
+    ending: &'a Ending,
+    pos: &AnyPosition,
+    main: bool,
+) -> Foul<'a> {
+    let mover = pos.side_to_move();
+    let kept = record
+        .illegal_move
+        .as_ref()
+        .filter(|_| main && ending.special.is_foul());
+    match kept {
+        Some(illegal) if illegal.mv.is_none() => Foul {
+            text: None,
+            mover,
+            special: &Special::IllegalLoss,
+            comment: Some(crate::builder::illegal_comment(illegal)),
+        },
+        Some(_) => match illegal_text(record, pos) {
+            Some(text) => Foul {
+                text: Some(text),
+                mover: !mover,
+                special: &Special::IllegalWin,
+                comment: None,
+            },
+            None => Foul {
+                text: None,
+                mover,
+                special: &ending.special,
+                comment: None,
+            },
+        },
+        None => Foul {
+            text: None,
+            mover,
+            special: &ending.special,
+            comment: None,
+        },
+    }
 }
 
 /// How an ending is written in KIF and KI2: the terminal word, if any, and the `ENDING:`
