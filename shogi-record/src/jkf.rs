@@ -367,6 +367,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             rec.moves = line.moves;
             rec.ending = line.ending;
             rec.illegal_move = line.illegal;
+            crate::builder::shrink(&mut rec);
             Ok(rec)
         }
         Err((kind, moves)) => {
