@@ -283,3 +283,94 @@ fn an_unwritable_output_fails_with_status_1() {
     assert_eq!(code, 1, "{err}");
     assert!(err.starts_with("error: "), "{err}");
 }
+
+/// The SFEN of the start and of the position after 7g7f.
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+const AFTER_7G7F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+
+/// Game `k` (from 0) of the large file: Black resigns after two moves, an interrupted game,
+/// or a second move that cannot be played.
+fn large_game(k: usize) -> &'static str {
+    match k % 3 {
+        0 => "+7776FU\n-3334FU\n%TORYO\n",
+        1 => "+7776FU\n%CHUDAN\n",
+        _ => "+7776FU\n-7776FU\n",
+    }
+}
+
+#[test]
+fn a_large_file_is_read_game_by_game_with_the_output_of_small_files() {
+    // Over 1 MiB: read one game at a time and encoded in chunks.
+    let games = 60_000;
+    let dir = scratch("large");
+    let text = (0..games).map(large_game).collect::<Vec<_>>().join("/\n");
+    assert!(text.len() > 1 << 20);
+    std::fs::write(dir.join("large.csa"), &text).expect("write");
+    // The same games in small files (read whole, one job each), in the same order.
+    let small = dir.join("small");
+    std::fs::create_dir_all(&small).expect("folder");
+    for (i, part) in (0..games).collect::<Vec<_>>().chunks(games / 6).enumerate() {
+        let part: Vec<_> = part.iter().map(|&k| large_game(k)).collect();
+        std::fs::write(small.join(format!("{i}.csa")), part.join("/\n")).expect("write");
+    }
+    let run = |input: &Path, extra: &[&str]| {
+        let out = dir.join("out.txt");
+        let mut args = vec!["--format", "sfen", "--out", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        args.push(input.to_str().unwrap());
+        let (err, code) = dataset(&args);
+        assert_eq!(code, 0, "{err}");
+        (std::fs::read_to_string(out).expect("output"), err)
+    };
+
+    let (large, err) = run(&dir.join("large.csa"), &[]);
+    let mut expected = String::new();
+    for k in 0..games {
+        match k % 3 {
+            0 => {
+                expected.push_str(&format!("{START}\t7g7f\tloss\n{AFTER_7G7F}\t3c3d\twin\n"));
+            }
+            1 => expected.push_str(&format!("{START}\t7g7f\tunknown\n")),
+            _ => {}
+        }
+    }
+    assert!(large == expected, "the entries differ");
+    // Each bad game is named by its number in the file, in order.
+    let failures: Vec<&str> = err.lines().filter(|l| l.contains(": game ")).collect();
+    assert_eq!(failures.len(), games / 3);
+    for (failure, k) in failures.iter().zip((2..games).step_by(3)) {
+        // Ten lines for every three games (with the `/` lines); the second move of the third.
+        let line = 10 * (k - 2) / 3 + 9;
+        assert!(
+            failure.ends_with(&format!(
+                "large.csa: game {}: line {line}: move 2 '-7776FU' is illegal: no piece on the origin square",
+                k + 1
+            )),
+            "{failure}"
+        );
+    }
+    assert_eq!(
+        summary(&err).split(", ").take(5).collect::<Vec<_>>(),
+        [
+            "dataset: 1 files read",
+            "1 files failed",
+            "40000 games (20000 without a result",
+            "0 not standard",
+            "0 unpackable)",
+        ]
+    );
+    let (whole, _) = run(&small, &[]);
+    assert!(whole == large, "small files give other entries");
+
+    // Lenient, on one thread: the first move of each bad game too.
+    let (lenient, err) = run(&dir.join("large.csa"), &["--lenient", "--threads", "1"]);
+    let (whole, _) = run(&small, &["--lenient", "--threads", "2"]);
+    assert!(lenient == whole, "small files give other entries");
+    assert_eq!(lenient.lines().count(), 4 * games / 3);
+    assert!(
+        summary(&err).starts_with(
+            "dataset: 1 files read, 0 files failed, 60000 games (40000 without a result"
+        ),
+        "{err}"
+    );
+}
