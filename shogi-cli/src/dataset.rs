@@ -1,9 +1,15 @@
-//! `shogi dataset --format hcpe|psv|sfen [--threads N] [--lenient] --out FILE <files or folders…>`:
+//! `shogi dataset --format hcpe|psv|sfen [--threads N] [--lenient] [--all-files] --out FILE <files or folders…>`:
 //! turns game records into training data, one entry per position before each move.
 //!
-//! Every file under the inputs is read (folders recursively, in path order); the format and the
-//! encoding come from the content whatever the extension (KIF, KI2, CSA with several games, JKF,
-//! USI `position` lines). Each game is replayed under the standard rules
+//! Files named on the command line are always read. Folders are read recursively, in path
+//! order, and only their files with a record extension (any case): `.kif` `.kifu` `.ki2`
+//! `.ki2u` `.csa` `.jkf` `.usi` `.sfen`, so that a `README.md`, a `.json` of another program or
+//! the expected readings beside test records are not taken for records; `--all-files` reads
+//! every file of the folders. (JKF is often saved as `.json` too: name such files, or use
+//! `--all-files`; a JSON file without the shape of JKF fails.) The files skipped are counted on
+//! a line before the summary. The format and the encoding come from the content, not the
+//! extension (KIF, KI2, CSA with several games, JKF, USI `position` lines). Each game is
+//! replayed under the standard rules
 //! ([`RuleSet::none`]: checkmate, no legal move, repetition and perpetual check), and one entry is
 //! written per position before each move:
 //! - the best move is the move played, eval and score 0;
@@ -78,10 +84,15 @@ pub struct Args {
     /// Keep the legal part of a record whose move cannot be read or played.
     #[arg(long)]
     lenient: bool,
+    /// Read every file of the folders, not only those with a record extension (.kif .kifu
+    /// .ki2 .ki2u .csa .jkf .usi .sfen); files named on the command line are always read.
+    #[arg(long)]
+    all_files: bool,
     /// The file written.
     #[arg(long)]
     out: PathBuf,
-    /// Record files or folders (read recursively).
+    /// Record files, or folders read recursively (their files with a record extension:
+    /// .kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen, unless --all-files).
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
 }
@@ -304,13 +315,20 @@ fn failed(e: &dyn std::fmt::Display) -> FileOutput {
 /// Runs the subcommand.
 pub fn run(args: &Args) -> ExitCode {
     let started = Instant::now();
-    let mut files = Vec::new();
+    let mut listing = Listing {
+        files: Vec::new(),
+        skipped: 0,
+        all_files: args.all_files,
+    };
     for input in &args.inputs {
-        if let Err(e) = list_files(input, &mut files) {
+        if let Err(e) = listing.add(input, true) {
             eprintln!("error: {}: {e}", input.display());
             return ExitCode::FAILURE;
         }
     }
+    let Listing {
+        mut files, skipped, ..
+    } = listing;
     // The output file is never an input (it may sit in an input folder from an earlier run).
     if let Ok(out) = std::fs::canonicalize(&args.out) {
         files.retain(|f| std::fs::canonicalize(f).map_or(true, |f| f != out));
@@ -380,6 +398,12 @@ pub fn run(args: &Args) -> ExitCode {
         eprintln!("error: {}: {e}", out_path.display());
         return ExitCode::FAILURE;
     }
+    if skipped > 0 {
+        eprintln!(
+            "dataset: {skipped} files skipped in folders (not {}; --all-files reads them)",
+            RECORD_EXTENSIONS.map(|e| format!(".{e}")).join(" ")
+        );
+    }
     let seconds = started.elapsed().as_secs_f64();
     #[allow(clippy::cast_precision_loss)]
     let rate = if seconds > 0.0 {
@@ -400,21 +424,46 @@ pub fn run(args: &Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Adds `path` (a file) or every file under it (a folder, recursively, in name order).
-fn list_files(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if !path.is_dir() {
-        std::fs::metadata(path)?;
-        files.push(path.to_path_buf());
-        return Ok(());
+/// The extensions of the files read in folders (compared in any case), unless `--all-files`.
+const RECORD_EXTENSIONS: [&str; 8] = ["kif", "kifu", "ki2", "ki2u", "csa", "jkf", "usi", "sfen"];
+
+/// Whether `path` has a record extension.
+fn has_record_extension(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| RECORD_EXTENSIONS.iter().any(|r| e.eq_ignore_ascii_case(r)))
+}
+
+/// The files to read, in order, and the number of files of the folders left out.
+#[derive(Debug)]
+struct Listing {
+    files: Vec<PathBuf>,
+    skipped: u64,
+    all_files: bool,
+}
+
+impl Listing {
+    /// Adds `path`: a file named on the command line (`named`) or with a record extension, or
+    /// every such file under a folder (recursively, in name order).
+    fn add(&mut self, path: &Path, named: bool) -> std::io::Result<()> {
+        if !path.is_dir() {
+            std::fs::metadata(path)?;
+            if named || self.all_files || has_record_extension(path) {
+                self.files.push(path.to_path_buf());
+            } else {
+                self.skipped += 1;
+            }
+            return Ok(());
+        }
+        let mut entries = std::fs::read_dir(path)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<std::io::Result<Vec<_>>>()?;
+        entries.sort();
+        for entry in entries {
+            self.add(&entry, false)?;
+        }
+        Ok(())
     }
-    let mut entries = std::fs::read_dir(path)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<std::io::Result<Vec<_>>>()?;
-    entries.sort();
-    for entry in entries {
-        list_files(&entry, files)?;
-    }
-    Ok(())
 }
 
 /// Reads one file, one game at a time, and encodes the entries of each of its games.

@@ -181,7 +181,7 @@ fn bad_files_are_named_and_counted_and_lenient_keeps_the_legal_part() {
     let dir = scratch("bad");
     std::fs::create_dir_all(dir.join("sub/deeper")).expect("folders");
     std::fs::write(dir.join("sub/deeper/good.csa"), TWO_GAMES).expect("write");
-    std::fs::write(dir.join("sub/noise.txt"), "hello, world\n").expect("write");
+    std::fs::write(dir.join("sub/noise.csa"), "hello, world\n").expect("write");
     // Move 3 is illegal (the bishop's way is blocked): the KIF reader refuses the record.
     std::fs::write(dir.join("illegal.kif"), "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 ２二角成(88)\n   5 投了\n").expect("write");
     let out = dir.join("out.txt");
@@ -194,7 +194,7 @@ fn bad_files_are_named_and_counted_and_lenient_keeps_the_legal_part() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("illegal.kif: "), "{err}");
-    assert!(err.contains("noise.txt: "), "{err}");
+    assert!(err.contains("noise.csa: "), "{err}");
     assert!(
         summary(&err).starts_with("dataset: 3 files read, 2 files failed, 2 games"),
         "{err}"
@@ -234,8 +234,13 @@ fn bad_files_are_named_and_counted_and_lenient_keeps_the_legal_part() {
 fn threads_do_not_change_the_output() {
     let dir = scratch("threads");
     for i in 0..40 {
+        let name = if i % 3 == 0 {
+            format!("{i:02}.usi")
+        } else {
+            format!("{i:02}.csa")
+        };
         let text = if i % 3 == 0 { MATE } else { TWO_GAMES };
-        std::fs::write(dir.join(format!("{i:02}.rec")), text).expect("write");
+        std::fs::write(dir.join(name), text).expect("write");
     }
     let one = dir.join("one.hcpe");
     let two = dir.join("two.hcpe");
@@ -372,5 +377,108 @@ fn a_large_file_is_read_game_by_game_with_the_output_of_small_files() {
             "dataset: 1 files read, 0 files failed, 60000 games (40000 without a result"
         ),
         "{err}"
+    );
+}
+
+#[test]
+fn folders_give_their_record_files_and_named_files_are_always_read() {
+    let dir = scratch("extensions");
+    std::fs::create_dir_all(dir.join("sub")).expect("folders");
+    // Records under every record extension, in any case.
+    std::fs::write(
+        dir.join("a.kif"),
+        "手合割：平手\n   1 ７六歩(77)\n   2 投了\n",
+    )
+    .expect("write");
+    std::fs::write(dir.join("b.KIFU"), "   1 ７六歩(77)\n").expect("write");
+    std::fs::write(dir.join("c.ki2"), "▲７六歩\nまで1手で後手の勝ち\n").expect("write");
+    std::fs::write(dir.join("sub/d.ki2u"), "▲７六歩\n").expect("write");
+    std::fs::write(dir.join("sub/e.Csa"), TWO_GAMES).expect("write");
+    let jkf = r#"{"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}}]}"#;
+    std::fs::write(dir.join("sub/f.jkf"), jkf).expect("write");
+    std::fs::write(dir.join("g.usi"), MATE).expect("write");
+    std::fs::write(
+        dir.join("h.sfen"),
+        "sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1 moves G*5b\n",
+    )
+    .expect("write");
+    // Files of folders that are no records: a README whose lines look like KI2 moves, JSON of
+    // another program with a list of moves, expected readings beside a record, text.
+    std::fs::write(
+        dir.join("README.md"),
+        "# Games\n\n▲７六歩 is the usual first move.\n",
+    )
+    .expect("write");
+    std::fs::write(dir.join("sub/notes.json"), r#"{"moves":[]}"#).expect("write");
+    std::fs::write(dir.join("a.kif.expected.json"), r#"{"moves":["7g7f"]}"#).expect("write");
+    std::fs::write(dir.join("sub/list.txt"), "hello\n").expect("write");
+    let out = dir.join("out.txt");
+    let out = out.to_str().unwrap();
+
+    let (err, code) = dataset(&["--format", "sfen", "--out", out, dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // 8 files; 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 games; 1 + 1 + 1 + 1 + 5 + 1 + 1 + 1 positions.
+    assert!(
+        summary(&err).starts_with("dataset: 8 files read, 0 files failed, 9 games"),
+        "{err}"
+    );
+    assert!(summary(&err).contains(" 12 positions written"), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[lines.len() - 2],
+        "dataset: 4 files skipped in folders (not .kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen; --all-files reads them)"
+    );
+
+    // Named, a file is read whatever its name: JSON without the shape of JKF fails.
+    let notes = dir.join("sub/notes.json");
+    let (err, code) = dataset(&["--format", "sfen", "--out", out, notes.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(
+            "notes.json: jkf (top): expected a JKF record: 'header' or 'initial', and 'moves'"
+        ),
+        "{err}"
+    );
+    assert!(
+        summary(&err).starts_with("dataset: 1 files read, 1 files failed, 0 games"),
+        "{err}"
+    );
+
+    // --all-files: every file, the four that are no records failing.
+    let (err, code) = dataset(&[
+        "--format",
+        "sfen",
+        "--all-files",
+        "--out",
+        out,
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        summary(&err).starts_with("dataset: 12 files read, 4 files failed, 9 games"),
+        "{err}"
+    );
+    for name in [
+        "README.md: ",
+        "notes.json: ",
+        "a.kif.expected.json: ",
+        "list.txt: ",
+    ] {
+        assert!(err.contains(name), "{name} {err}");
+    }
+    assert!(!err.contains("skipped"), "{err}");
+}
+
+#[test]
+fn the_help_lists_the_record_extensions() {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogi"))
+        .args(["dataset", "--help"])
+        .output()
+        .expect("the shogi binary runs");
+    let help = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(help.contains("--all-files"), "{help}");
+    assert!(
+        help.contains(".kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen"),
+        "{help}"
     );
 }
