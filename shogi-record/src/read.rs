@@ -167,7 +167,7 @@ impl Record {
     /// [`Record::read_all`] keeps every record: on a 64-bit target a [`Record`] takes about
     /// 550 bytes, plus about 90 bytes per move (time, comments and variations apart), about 50
     /// per header field and the text of its fields and comments, so a file of short CSA games
-    /// (15 bytes a game) takes some 45 times its size to read whole.
+    /// (17 bytes a game) takes some 40 times its size to read whole.
     ///
     /// # Errors
     /// For the whole file: [`RecordErrorKind::Encoding`] or [`RecordErrorKind::UnknownFormat`].
