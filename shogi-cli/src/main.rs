@@ -6,7 +6,7 @@
 //! shogi adjudicate [--impasse none|24|27|24-declaration|try] [--move-limit N] [--limit-count] [--handicap-credit] < lines
 //! shogi setups
 //! shogi convert --to <usi|sfen|kif|ki2|csa|jkf|western|japanese> [--lenient] [FILE]
-//! shogi dataset --format hcpe|psv|sfen [--threads N] [--lenient] --out FILE <files or folders…>
+//! shogi dataset --format hcpe|psv|sfen [--threads N] [--lenient] [--all-files] --out FILE <files or folders…>
 //! shogi match --engine <COMMAND> --engine <COMMAND> [--games N] [--byoyomi MS] [--rules none|24|27|24-declaration|try] [--max-moves N] [--option NAME=VALUE]... [--out FILE]
 //! ```
 //!

@@ -2,21 +2,22 @@
 //! same per byte at any size.
 //!
 //! ```text
-//! cargo run --release -p shogi-record --example scaling -- <shape> <N> [all]
+//! cargo run --release -p shogi-record --example scaling -- <shape> <N> [all | stream]
 //! cargo run --release -p shogi-record --example scaling -- <shape> <N> --write FILE
-//! cargo run --release -p shogi-record --example scaling -- read <all | one> FILE
+//! cargo run --release -p shogi-record --example scaling -- read <all | stream | one> FILE
 //! ```
 //!
 //! The shapes (N counts blocks, forks, moves or games) are those of the tests
 //! (`tests/common/large.rs`): `kif-siblings` and `ki2-siblings` (a two-move main line and N
 //! variation blocks that each replace move 2), `kif-backwards` and `ki2-backwards` (a main line
 //! of N moves and one variation per move, the last first), `kif-moves` (N moves, no
-//! variation), `jkf-forks` (N forks on one move), `csa-games` (N short games), `usi-lines`
+//! variation), `jkf-forks` (N forks on one move), `csa-games` (N games of three moves), `csa-short`
+//! (N one-move games of 17 bytes), `usi-lines`
 //! (N `position` lines).
 //!
 //! The first form prints the size, the best of three reading times and the time per byte;
-//! `all` reads with `Record::read_all` (every game kept), and by default a file is read with
-//! `shogi_record::read`. `--write` writes
+//! `all` reads with `Record::read_all` (every game kept), `stream` with `Record::games` (one
+//! game at a time), and by default a file is read with `shogi_record::read`. `--write` writes
 //! the generated text to FILE instead; `read` reads FILE once (for `/usr/bin/time -v`).
 
 use std::process::ExitCode;
@@ -33,6 +34,7 @@ use large::Shape;
 fn read(how: &str, bytes: &[u8]) -> usize {
     match how {
         "all" => Record::read_all(bytes).map_or(0, |games| games.len()),
+        "stream" => Record::games(bytes).map_or(0, Iterator::count),
         _ => match shogi_record::read(bytes) {
             Ok(rec) => {
                 rec.moves.len() + rec.moves.iter().map(|m| m.variations.len()).sum::<usize>()
@@ -63,7 +65,9 @@ fn main() -> ExitCode {
     }
     let shape = Shape::ALL.into_iter().find(|s| s.name() == arg(0));
     let (Some(shape), Ok(n)) = (shape, arg(1).parse::<usize>()) else {
-        eprintln!("usage: scaling <shape> <N> [all | --write FILE]; scaling read <all | one> FILE");
+        eprintln!(
+            "usage: scaling <shape> <N> [all | stream | --write FILE]; scaling read <all | stream | one> FILE"
+        );
         return ExitCode::from(2);
     };
     let text = large::generate(shape, n);

@@ -93,14 +93,24 @@ impl Builder {
     }
 
     /// Gives up with `kind` at `line`, keeping what was read.
-    pub(crate) fn fail(self, line: usize, kind: RecordErrorKind) -> RecordError {
+    pub(crate) fn fail(mut self, line: usize, kind: RecordErrorKind) -> RecordError {
+        shrink(&mut self.record);
         RecordError::new(line, kind, self.record)
     }
 
-    /// The record read.
-    pub(crate) fn finish(self) -> Record {
+    /// The record read, its lists cut to their lengths (a file of many games keeps no spare
+    /// room in each).
+    pub(crate) fn finish(mut self) -> Record {
+        shrink(&mut self.record);
         self.record
     }
+}
+
+/// Cuts the lists of `record` that grow move by move to their lengths.
+pub(crate) fn shrink(record: &mut Record) {
+    record.moves.shrink_to_fit();
+    record.headers.shrink_to_fit();
+    record.start_comments.shrink_to_fit();
 }
 
 /// Resolves a Japanese move against `pos` (after `previous`), whatever its variant.

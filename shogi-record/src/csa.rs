@@ -25,7 +25,8 @@
 //! CSA holds no variations: the writer drops them ([`Variation`](crate::Variation)).
 //!
 //! # Reading
-//! [`read`] reads the first game of a text and [`read_all`] every game; games are separated
+//! [`read`] reads the first game of a text and [`read_all`] every game
+//! ([`Record::games`](crate::Record::games) reads them one at a time); games are separated
 //! by a line holding only `/`. A game is read statement by statement:
 //!
 //! - An optional first line `'CSA encoding=…` (or Kifu for Windows' `'encoding=…`) is
@@ -153,7 +154,7 @@ const ENDING: &str = "ENDING:";
 /// (unless a foul ending explains it, see the [module docs](self)). The error keeps what was
 /// read before it ([`RecordError::partial`]).
 pub fn read(text: &str) -> Result<Record, RecordError> {
-    match games(text).into_iter().next() {
+    match Games::new(text).next() {
         Some(lines) => read_game(&lines),
         None => Err(RecordError::new(
             0,
@@ -175,7 +176,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 /// ```
 #[must_use]
 pub fn read_all(text: &str) -> Vec<Result<Record, RecordError>> {
-    games(text).iter().map(|lines| read_game(lines)).collect()
+    Games::new(text).map(|lines| read_game(&lines)).collect()
 }
 
 /// The version of CSA that [`write_with`] writes.
@@ -268,27 +269,64 @@ pub fn write_with(record: &Record, options: CsaOptions) -> String {
 /// A line of the text: its 1-based number and its content without the line break.
 type Line<'a> = (usize, &'a str);
 
-/// The games of a text: the lines between `/` separators, skipping parts with no statement.
-fn games(text: &str) -> Vec<Vec<Line<'_>>> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut games = Vec::new();
-    let mut current: Vec<Line<'_>> = Vec::new();
-    for (i, line) in crate::lines::lines(text).enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.trim() == "/" {
-            games.push(core::mem::take(&mut current));
-        } else {
-            current.push((i + 1, line));
+/// The games of a text, one at a time: the lines between `/` separators, skipping parts with
+/// no statement.
+#[derive(Debug, Clone)]
+pub(crate) struct Games<'a> {
+    /// The text after the games split off.
+    rest: &'a str,
+    /// The number of lines before `rest`.
+    line: usize,
+}
+
+impl<'a> Games<'a> {
+    /// The games of `text` (a byte-order mark is skipped).
+    pub(crate) fn new(text: &'a str) -> Games<'a> {
+        Games::after(text.strip_prefix('\u{feff}').unwrap_or(text), 0)
+    }
+
+    /// The games of `rest`, the text after line `line` of a file.
+    pub(crate) fn after(rest: &'a str, line: usize) -> Games<'a> {
+        Games { rest, line }
+    }
+
+    /// The text after the games split off, and the number of lines before it.
+    pub(crate) fn position(&self) -> (&'a str, usize) {
+        (self.rest, self.line)
+    }
+}
+
+impl<'a> Iterator for Games<'a> {
+    type Item = Vec<Line<'a>>;
+
+    fn next(&mut self) -> Option<Vec<Line<'a>>> {
+        /// Whether a part holds a statement: a line that is neither blank nor a comment.
+        fn has_statement(lines: &[Line<'_>]) -> bool {
+            lines.iter().any(|(_, l)| {
+                let t = l.trim_start();
+                !t.is_empty() && !t.starts_with('\'')
+            })
+        }
+        let mut lines = crate::lines::lines(self.rest);
+        let mut current: Vec<Line<'a>> = Vec::new();
+        loop {
+            let Some(line) = lines.next() else {
+                self.rest = "";
+                return has_statement(&current).then_some(current);
+            };
+            self.line += 1;
+            let line = line.trim_end_matches('\r');
+            if line.trim() == "/" {
+                if has_statement(&current) {
+                    self.rest = lines.rest();
+                    return Some(current);
+                }
+                current.clear();
+            } else {
+                current.push((self.line, line));
+            }
         }
     }
-    games.push(current);
-    games.retain(|lines| {
-        lines.iter().any(|(_, l)| {
-            let t = l.trim_start();
-            !t.is_empty() && !t.starts_with('\'')
-        })
-    });
-    games
 }
 
 /// One statement of a game.
@@ -445,7 +483,8 @@ struct GameReader {
     ended: bool,
 }
 
-fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
+/// Reads one game: its lines, numbered as in the file.
+pub(crate) fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
     let stmts = statements(lines);
     let mut r = GameReader {
         headers: Vec::new(),

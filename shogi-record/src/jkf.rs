@@ -73,6 +73,10 @@
 //!   (`ILLEGAL_MOVE`, `±ILLEGAL_ACTION`, `ILLEGAL_ACTION`), is kept in
 //!   [`Record::illegal_move`] (in a fork, it is dropped and the ending kept); any other is an
 //!   error ([`RecordErrorKind::IllegalMove`], its text written CSA-style, `+7776FU`).
+//! - **The shape of JKF**: an object with `moves` and either `header` or `initial` (JKF's
+//!   own fields; json-kifu-format's schema requires `header`), or a `moves` array with at least
+//!   one `move` or `special` entry. Any other JSON object (`{"moves": []}` of another program)
+//!   is no record: [`SyntaxError::Jkf`] at `(top)`, not an empty game.
 //! - **Unknown fields** are ignored; a value of the wrong shape is an error
 //!   ([`SyntaxError::Jkf`], with its path), and text that is not JSON is
 //!   [`RecordErrorKind::Json`] (with its line and column). Only that error has a line
@@ -327,9 +331,15 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let json = parse_json(text)?;
     let fail = |kind| RecordError::new(0, kind, Record::standard());
-    let Json::Object(_) = &json else {
+    let Json::Object(fields) = &json else {
         return Err(fail(shape("(top)", "an object with 'header' and 'moves'")));
     };
+    if !has_jkf_shape(fields) {
+        return Err(fail(shape(
+            "(top)",
+            "a JKF record: 'header' or 'initial', and 'moves'",
+        )));
+    }
     let (headers, sfen) = read_header(&json).map_err(fail)?;
     let mut builder = read_initial(&json, sfen.as_deref()).map_err(fail)?;
     builder.record_mut().headers = headers;
@@ -365,12 +375,30 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             rec.moves = line.moves;
             rec.ending = line.ending;
             rec.illegal_move = line.illegal;
+            crate::builder::shrink(&mut rec);
             Ok(rec)
         }
         Err((kind, moves)) => {
             rec.moves = moves;
             Err(RecordError::new(0, kind, rec))
         }
+    }
+}
+
+/// Whether a JSON object has the shape of a JKF record, not only a list of moves of another
+/// program: a `header` or an `initial` field (JKF's own; `initial` may be `null`), or, for JKF
+/// written without them, a `moves` array with a `move` or `special` entry.
+fn has_jkf_shape(fields: &[(String, Json)]) -> bool {
+    let field = |key: &str| fields.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v);
+    if field("header").is_some() || field("initial").is_some() {
+        return true;
+    }
+    match field("moves") {
+        Some(Json::Array(entries)) => entries
+            .iter()
+            .any(|e| e.get("move").is_some() || e.get("special").is_some()),
+        // No array: the error is that of `moves`.
+        _ => true,
     }
 }
 

@@ -29,5 +29,5 @@ pub use error::{
     JsonProblem, MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError,
 };
 pub use model::{Header, HeaderKey, Record, RecordMove, Variation, WrittenMove};
-pub use read::{Format, decode, read, read_lenient, read_str};
+pub use read::{Format, Games, decode, read, read_lenient, read_str};
 pub use time::MoveTime;

@@ -121,6 +121,9 @@ impl Record {
     ///   a line gives its line number in the file;
     /// - KIF, KI2 and JKF: the one game of the file.
     ///
+    /// This keeps every record: for files of many games, [`Record::games`] reads the same
+    /// records one at a time (its docs say what each record costs).
+    ///
     /// ```
     /// use shogi_record::Record;
     ///
@@ -142,27 +145,45 @@ impl Record {
     /// For the whole file: [`RecordErrorKind::Encoding`] or [`RecordErrorKind::UnknownFormat`].
     /// Each game's own error is its entry of the list.
     pub fn read_all(bytes: &[u8]) -> Result<Vec<Result<Record, RecordError>>, RecordError> {
+        let mut games: Vec<_> = Record::games(bytes)?.collect();
+        games.shrink_to_fit();
+        Ok(games)
+    }
+
+    /// Reads the games of a file of any format one at a time: the same records as
+    /// [`Record::read_all`], in the same order, each read when the iterator gets to it.
+    ///
+    /// ```
+    /// use shogi_record::{Format, Record};
+    ///
+    /// let csa = "V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n-9394OU\n/\nPI\n+\n+5756FU\n";
+    /// let mut games = Record::games(csa.as_bytes())?;
+    /// assert_eq!(games.format(), Format::Csa);
+    /// assert_eq!(games.next().map(|g| g.map(|r| r.moves.len())), Some(Ok(1)));
+    /// // The second game holds an illegal move: its error, then the third game.
+    /// assert_eq!(games.next().and_then(Result::err).map(|e| e.line()), Some(10));
+    /// assert_eq!(games.next().map(|g| g.map(|r| r.moves.len())), Some(Ok(1)));
+    /// assert!(games.next().is_none());
+    /// # Ok::<(), shogi_record::RecordError>(())
+    /// ```
+    ///
+    /// # Memory
+    /// The iterator holds the text of the file (the bytes themselves when they are UTF-8,
+    /// else their decoded copy) and, while it reads a CSA game, that game's lines; each
+    /// record is the caller's to keep or drop. So reading a file of many games this way takes
+    /// the memory of the file and of one game, however many games it holds, where
+    /// [`Record::read_all`] keeps every record: on a 64-bit target a [`Record`] takes about
+    /// 550 bytes, plus about 90 bytes per move (time, comments and variations apart), about 50
+    /// per header field and the text of its fields and comments, so a file of short CSA games
+    /// (17 bytes a game) takes some 40 times its size to read whole.
+    ///
+    /// # Errors
+    /// For the whole file: [`RecordErrorKind::Encoding`] or [`RecordErrorKind::UnknownFormat`].
+    /// Each game's own error is its item.
+    pub fn games(bytes: &[u8]) -> Result<Games<'_>, RecordError> {
         let text = decode(bytes)
             .ok_or_else(|| RecordError::new(0, RecordErrorKind::Encoding, Record::standard()))?;
-        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        Ok(match Format::detect(text) {
-            Some(Format::Csa) => crate::csa::read_all(text),
-            Some(Format::Usi) => crate::lines::lines(text)
-                .enumerate()
-                .filter(|(_, line)| !line.trim().is_empty())
-                .map(|(i, line)| read_usi_line(line, i + 1))
-                .collect(),
-            Some(Format::Kif) => vec![crate::kif::read(text)],
-            Some(Format::Ki2) => vec![crate::ki2::read(text)],
-            Some(Format::Jkf) => vec![crate::jkf::read(text)],
-            None => {
-                return Err(RecordError::new(
-                    0,
-                    RecordErrorKind::UnknownFormat,
-                    Record::standard(),
-                ));
-            }
-        })
+        Games::new(text)
     }
 
     /// Reads every game of a file like [`Record::read_all`], and each game leniently like
@@ -201,6 +222,103 @@ impl Record {
             .into_iter()
             .map(keep_moves_before)
             .collect())
+    }
+
+    /// Reads the games of a text one at a time, as [`Record::games`] reads those of bytes.
+    ///
+    /// # Errors
+    /// [`RecordErrorKind::UnknownFormat`] for the whole text. Each game's own error is its
+    /// item.
+    pub fn games_str(text: &str) -> Result<Games<'_>, RecordError> {
+        Games::new(std::borrow::Cow::Borrowed(text))
+    }
+}
+
+/// The games of a file, read one at a time: the iterator of [`Record::games`] and
+/// [`Record::games_str`]. Each item is a game's record, or the error that stopped reading it
+/// (with the record read before it, [`RecordError::partial`]).
+#[derive(Clone)]
+pub struct Games<'a> {
+    /// The text of the file, without its byte-order mark.
+    text: std::borrow::Cow<'a, str>,
+    format: Format,
+    /// Where the games not read yet start in `text`.
+    offset: usize,
+    /// The number of lines before `offset`.
+    line: usize,
+}
+
+impl<'a> Games<'a> {
+    /// The games of `text`, whose format is detected.
+    fn new(text: std::borrow::Cow<'a, str>) -> Result<Games<'a>, RecordError> {
+        let bom = if text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8()
+        } else {
+            0
+        };
+        let format = Format::detect(&text).ok_or_else(|| {
+            RecordError::new(0, RecordErrorKind::UnknownFormat, Record::standard())
+        })?;
+        Ok(Games {
+            text,
+            format,
+            offset: bom,
+            line: 0,
+        })
+    }
+
+    /// The format of the file.
+    #[must_use]
+    pub fn format(&self) -> Format {
+        self.format
+    }
+}
+
+impl fmt::Debug for Games<'_> {
+    /// The format and where the games not read yet start, not the text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Games")
+            .field("format", &self.format)
+            .field("len", &self.text.len())
+            .field("offset", &self.offset)
+            .field("line", &self.line)
+            .finish_non_exhaustive()
+    }
+}
+
+impl core::iter::FusedIterator for Games<'_> {}
+
+impl Iterator for Games<'_> {
+    type Item = Result<Record, RecordError>;
+
+    fn next(&mut self) -> Option<Result<Record, RecordError>> {
+        let rest = self.text.get(self.offset..).filter(|r| !r.is_empty())?;
+        let (game, after) = match self.format {
+            Format::Csa => {
+                let mut games = crate::csa::Games::after(rest, self.line);
+                let lines = games.next();
+                let (after, line) = games.position();
+                self.line = line;
+                (lines.map(|lines| crate::csa::read_game(&lines)), after)
+            }
+            Format::Usi => {
+                let mut lines = crate::lines::lines(rest);
+                let mut game = None;
+                for line in lines.by_ref() {
+                    self.line += 1;
+                    if !line.trim().is_empty() {
+                        game = Some(read_usi_line(line, self.line));
+                        break;
+                    }
+                }
+                (game, lines.rest())
+            }
+            Format::Kif => (Some(crate::kif::read(rest)), ""),
+            Format::Ki2 => (Some(crate::ki2::read(rest)), ""),
+            Format::Jkf => (Some(crate::jkf::read(rest)), ""),
+        };
+        self.offset = self.text.len() - after.len();
+        game
     }
 }
 

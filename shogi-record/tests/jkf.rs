@@ -670,3 +670,41 @@ fn arbitrary_bytes_never_panic() {
         }
     }
 }
+
+#[test]
+fn only_json_with_the_shape_of_jkf_is_a_record() {
+    let top = |text: &str| match record::read(text.as_bytes()) {
+        Err(e) => match e.kind() {
+            RecordErrorKind::Syntax(SyntaxError::Jkf { path, .. }) => path.clone(),
+            other => panic!("{text}: {other:?}"),
+        },
+        Ok(rec) => panic!("{text}: read as a record of {} moves", rec.moves.len()),
+    };
+    // JSON of other programs: a list of moves, but none of JKF's fields.
+    for text in [
+        r#"{"moves":[]}"#,
+        r#"{"moves":[{}]}"#,
+        r#"{"id":7,"moves":[{"from":"7g","to":"7f"},{"from":"3c","to":"3d"}]}"#,
+        r#"{"name":"game","moves":[{},{"comment":"x"}],"result":"draw"}"#,
+        r#"{"expected":{"moves":["7g7f"]},"moves":[]}"#,
+    ] {
+        assert_eq!(top(text), "(top)", "{text}");
+    }
+    let err = record::read(br#"{"moves":[]}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "jkf (top): expected a JKF record: 'header' or 'initial', and 'moves'"
+    );
+    // JKF: a header, an initial position (null is the even start), or moves with `move` or
+    // `special` entries.
+    for text in [
+        r#"{"header":{},"moves":[]}"#.to_string(),
+        r#"{"initial":null,"moves":[{}]}"#.to_string(),
+        r#"{"initial":{"preset":"HIRATE"},"moves":[{}]}"#.to_string(),
+        format!(r#"{{"moves":[{{}},{}]}}"#, mv(7, 6, 7, 7, 0, "FU")),
+        r#"{"moves":[{},{"special":"CHUDAN"}]}"#.to_string(),
+    ] {
+        let rec = record::read(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(rec.start, Record::standard().start, "{text}");
+    }
+}

@@ -358,3 +358,69 @@ fn csa_records() {
         assert_eq!(n, 16);
     }
 }
+
+/// `Record::games` gives the records of `Record::read_all`, in order.
+fn same_games(bytes: &[u8]) -> Vec<Result<Record, record::RecordError>> {
+    let all = Record::read_all(bytes).expect("the file reads");
+    let streamed: Vec<_> = Record::games(bytes).expect("the file reads").collect();
+    assert_eq!(streamed, all);
+    streamed
+}
+
+#[test]
+fn streamed_games_are_those_of_read_all() {
+    let Some(dir) = records_dir("streamed_games_are_those_of_read_all") else {
+        return;
+    };
+    // Every real file alone (one game each).
+    let mut csa_texts = Vec::new();
+    let mut usi_lines = Vec::new();
+    for folder in ["kif", "ki2", "csa"] {
+        for (path, _) in cases(&dir, folder) {
+            let bytes = fs::read(&path).expect("read");
+            let games = same_games(&bytes);
+            assert_eq!(games.len(), 1, "{}", path.display());
+            if let Ok(rec) = &games[0] {
+                usi_lines.push(rec.to_position_command().to_string());
+            }
+            if folder == "csa" {
+                let text = record::decode(&bytes).expect("decodes").into_owned();
+                csa_texts.push((text, games.into_iter().next().expect("one game")));
+            }
+        }
+    }
+    // The real CSA games in one multi-game file: each game as it reads alone, but for the
+    // line numbers of the errors.
+    let joined = csa_texts
+        .iter()
+        .map(|(text, _)| text.trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n/\n");
+    let games = same_games(joined.as_bytes());
+    assert_eq!(games.len(), csa_texts.len());
+    for (game, (_, alone)) in games.iter().zip(&csa_texts) {
+        match (game, alone) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b),
+            (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind()),
+            (a, b) => panic!("{a:?} in the file, {b:?} alone"),
+        }
+    }
+    // The same file in Shift_JIS, with CRLF line ends and a byte-order mark in UTF-8.
+    let (sjis, _, unmappable) = encoding_rs::SHIFT_JIS.encode(&joined);
+    if !unmappable {
+        assert_eq!(same_games(&sjis).len(), csa_texts.len());
+    }
+    let crlf = format!(
+        "\u{feff}{}",
+        joined.replace("\r\n", "\n").replace('\n', "\r\n")
+    );
+    assert_eq!(same_games(crlf.as_bytes()), games);
+    // Every real game as a USI line, in one file with blank lines between.
+    let usi = usi_lines.join("\n\n");
+    let games = same_games(usi.as_bytes());
+    assert_eq!(games.len(), usi_lines.len());
+    for (game, line) in games.iter().zip(&usi_lines) {
+        let rec = game.as_ref().expect("the USI line reads");
+        assert_eq!(&rec.to_position_command().to_string(), line);
+    }
+}

@@ -34,6 +34,11 @@ fn read_all(bytes: &[u8]) -> usize {
     games.len()
 }
 
+fn read_stream(bytes: &[u8]) -> usize {
+    let games = Record::games(bytes).expect("the generated file reads");
+    games.filter(Result::is_ok).count()
+}
+
 /// The best time per byte of three runs of `read` on each text, runs of both sizes taken in
 /// turn.
 fn best_per_byte(texts: [&str; 2], read: Reader, expected: [usize; 2]) -> [f64; 2] {
@@ -54,7 +59,7 @@ fn best_per_byte(texts: [&str; 2], read: Reader, expected: [usize; 2]) -> [f64; 
 
 #[test]
 fn reading_costs_the_same_per_byte_at_any_size() {
-    let cases: [Case; 7] = [
+    let cases: [Case; 8] = [
         // 2 moves, the second with n variations.
         (Shape::KifSiblings, 6000, read_one, |n| 2 + n),
         (Shape::Ki2Siblings, 6000, read_one, |n| 2 + n),
@@ -63,6 +68,7 @@ fn reading_costs_the_same_per_byte_at_any_size() {
         (Shape::Ki2Backwards, 500, read_one, |n| 2 * n),
         (Shape::JkfForks, 2000, read_one, |n| 2 + n),
         (Shape::CsaGames, 1000, read_all, |n| n),
+        (Shape::CsaGames, 1000, read_stream, |n| n),
         (Shape::UsiLines, 2000, read_all, |n| n),
     ];
     let mut slow = Vec::new();

@@ -21,13 +21,16 @@ pub enum Shape {
     JkfForks,
     /// `n` short CSA games (three moves and `%TORYO`) separated by `/` lines.
     CsaGames,
+    /// `n` one-move CSA games that White resigns (`+7776FU`, `%TORYO`, then `/`: 17 bytes a
+    /// game).
+    CsaShort,
     /// `n` USI `position` lines.
     UsiLines,
 }
 
 impl Shape {
     /// Every shape.
-    pub const ALL: [Shape; 8] = [
+    pub const ALL: [Shape; 9] = [
         Shape::KifSiblings,
         Shape::Ki2Siblings,
         Shape::KifBackwards,
@@ -35,6 +38,7 @@ impl Shape {
         Shape::KifMoves,
         Shape::JkfForks,
         Shape::CsaGames,
+        Shape::CsaShort,
         Shape::UsiLines,
     ];
 
@@ -48,6 +52,7 @@ impl Shape {
             Shape::KifMoves => "kif-moves",
             Shape::JkfForks => "jkf-forks",
             Shape::CsaGames => "csa-games",
+            Shape::CsaShort => "csa-short",
             Shape::UsiLines => "usi-lines",
         }
     }
@@ -145,6 +150,11 @@ pub fn generate(shape: Shape, n: usize) -> String {
                     s.push_str("/\n");
                 }
                 s.push_str("N+a\nN-b\nPI\n+\n+7776FU\n-3334FU\n+2726FU\n%TORYO\n");
+            }
+        }
+        Shape::CsaShort => {
+            for _ in 0..n {
+                s.push_str("+7776FU\n%TORYO\n/\n");
             }
         }
         Shape::UsiLines => {
