@@ -104,8 +104,9 @@ pub enum JsonProblem {
     /// Text after the end of the value.
     #[error("json: text after the end of the value")]
     TrailingCharacters,
-    /// Arrays and objects nested more than 128 deep.
-    #[error("json: nested too deep (more than 128 levels)")]
+    /// Arrays and objects nested more than 616 deep (three levels a variation: deep enough
+    /// for the 200 levels of variations the readers keep).
+    #[error("json: nested too deep (more than 616 levels)")]
     TooDeep,
     /// Any other syntax error (a missing comma, colon or bracket; a key that is no string).
     #[error("json: syntax error (a missing or stray ',', ':', bracket or brace)")]

@@ -252,9 +252,65 @@ impl<'de> Deserialize<'de> for Json {
     }
 }
 
+/// How deep arrays and objects may nest in JKF text: deep enough for the deepest variations
+/// the readers keep (each variation nests three levels: its entry, its `forks` and its line),
+/// so that every record this crate writes reads back, and shallow enough for the recursion of
+/// the JSON parser and of the tree it builds.
+const MAX_JSON_DEPTH: usize = 3 * crate::kakinoki::MAX_NESTING + 16;
+const _: () = assert!(
+    MAX_JSON_DEPTH == 616,
+    "say the limit in JsonProblem::TooDeep"
+);
+
+/// Where `text` first nests arrays and objects deeper than `limit`: its line and column (both
+/// from 1, the column in bytes, as the JSON parser counts them).
+fn too_deep(text: &str, limit: usize) -> Option<(usize, usize)> {
+    let (mut depth, mut line, mut line_start) = (0usize, 1, 0);
+    let (mut in_string, mut escaped) = (false, false);
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return Some((line, i - line_start + 1));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b'\n' => {
+                line += 1;
+                line_start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Parses JSON text, or the error with its line (in the error) and column.
 fn parse_json(text: &str) -> Result<Json, RecordError> {
+    if let Some((line, column)) = too_deep(text, MAX_JSON_DEPTH) {
+        return Err(RecordError::new(
+            line,
+            RecordErrorKind::Json {
+                column,
+                problem: JsonProblem::TooDeep,
+            },
+            Record::standard(),
+        ));
+    }
     let mut de = serde_json::Deserializer::from_str(text);
+    // The depth is bounded above, by a limit deeper than the parser's own (128).
+    de.disable_recursion_limit();
     let value = Json::deserialize(&mut de).and_then(|v| de.end().map(|()| v));
     value.map_err(|e| {
         let problem = json_problem(&e);

@@ -484,7 +484,7 @@ fn errors_are_typed_and_say_where() {
         ),
         "{err}"
     );
-    let deep = format!("{}{}", "[".repeat(500), "]".repeat(500));
+    let deep = format!("{}{}", "[".repeat(700), "]".repeat(700));
     let err = jkf::read(&format!("{{\"moves\":{deep}}}")).unwrap_err();
     assert!(
         matches!(
@@ -707,4 +707,38 @@ fn only_json_with_the_shape_of_jkf_is_a_record() {
         let rec = record::read(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(rec.start, Record::standard().start, "{text}");
     }
+}
+
+/// The deepest variations the KIF reader keeps (200 lines, each branching off the one before)
+/// read back from our JKF: once the JSON parser's limit of 128 levels stopped at about 42.
+#[test]
+fn the_deepest_variations_read_back() -> Result<(), Box<dyn std::error::Error>> {
+    let shuffle = |ply: usize| match (ply % 2, (ply - 1) / 2 % 2) {
+        (1, 0) => "３八飛(28)",
+        (1, _) => "２八飛(38)",
+        (_, 0) => "７二飛(82)",
+        _ => "８二飛(72)",
+    };
+    let mut text = "手合割：平手\n手数----指手---------消費時間--\n".to_string();
+    for ply in 1..=300 {
+        text.push_str(&format!("{ply:>4} {}\n", shuffle(ply)));
+    }
+    for first in 1..300 {
+        text.push_str(&format!(
+            "\n変化：{first}手\n{first:>4} {}\n{:>4} {}\n",
+            shuffle(first),
+            first + 1,
+            shuffle(first + 1)
+        ));
+    }
+    let rec = record::read_str(&text)?;
+    let mut depth = 0;
+    let mut line = &rec.moves[..];
+    while let Some(v) = line.iter().find_map(|m| m.variations.first()) {
+        depth += 1;
+        line = &v.moves;
+    }
+    assert_eq!(depth, 200);
+    assert_eq!(jkf::read(&jkf::write(&rec))?, rec);
+    Ok(())
 }
