@@ -20,11 +20,11 @@ use arbitrary::{Arbitrary, Unstructured};
 use shogi_movegen::Fault;
 use shogi_movegen::{MoveList, Position, Standard};
 use shogi_notation::japanese;
-use shogi_notation::usi::{self, PositionCommand, ReplayError};
 use shogi_notation::western::{self, WesternOptions};
 use shogi_rules::impasse::{self, ImpasseRule};
 use shogi_rules::{AtLimit, DeclareError, Game, MoveLimit, Outcome, PlayError, RuleSet, UndoError};
 use shogi_types::{Color, Move, PieceKind, Setup, Square};
+use shogi_usi::position::{self as usi, PositionCommand, ReplayError};
 
 mod packed;
 mod records;

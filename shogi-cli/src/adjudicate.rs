@@ -21,9 +21,9 @@ use std::num::NonZeroU32;
 use std::process::ExitCode;
 
 use shogi_kit::movegen::{IllegalMoveKind, Position, Standard};
-use shogi_kit::notation::usi::PositionCommand;
 use shogi_kit::rules::impasse::ImpasseRule;
 use shogi_kit::rules::{AtLimit, Game, MoveLimit, PlayError, RuleSet};
+use shogi_kit::usi::position::PositionCommand;
 
 /// Adjudicate games read from stdin: one USI position command per line, optionally followed by
 /// `declare`.

@@ -30,7 +30,6 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use shogi_kit::movegen::Position;
-use shogi_kit::notation::usi::{PositionCommand, StartPosition};
 use shogi_kit::record::{Header, HeaderKey, Record, csa, kif};
 use shogi_kit::rules::impasse::ImpasseRule;
 use shogi_kit::rules::{AtLimit, Game, MoveLimit, Outcome, RuleSet, WinReason};
@@ -38,6 +37,7 @@ use shogi_kit::types::Color;
 use shogi_kit::usi::driver::{DriverError, Engine};
 use shogi_kit::usi::engine::BestMove;
 use shogi_kit::usi::gui::{GameResult, Go};
+use shogi_kit::usi::position::{PositionCommand, StartPosition};
 
 /// Play games between two USI engines, adjudicated under a rule set.
 #[derive(Debug, clap::Args)]

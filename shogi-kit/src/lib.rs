@@ -26,12 +26,12 @@ pub use shogi_rules as rules;
 #[doc(inline)]
 pub use shogi_variants as variants;
 
-/// The USI `position` command, Western and Japanese move notation: the [`shogi_notation`]
-/// crate.
+/// Western and Japanese move notation: the [`shogi_notation`] crate.
 #[doc(inline)]
 pub use shogi_notation as notation;
 
-/// USI messages between GUIs and engines, in both directions
+/// The USI protocol: the `position` command ([`PositionCommand`](shogi_usi::PositionCommand))
+/// and every other message between GUIs and engines, in both directions
 /// ([`GuiCommand`](shogi_usi::GuiCommand), [`EngineMessage`](shogi_usi::EngineMessage)): the
 /// [`shogi_usi`] crate.
 #[doc(inline)]
@@ -51,14 +51,14 @@ pub mod prelude {
     //! | [`Position`], [`Standard`], [`MoveList`], [`Fault`], [`IllegalMoveKind`] | [`movegen`](crate::movegen) |
     //! | [`Game`], [`RuleSet`], [`Outcome`], [`WinReason`], [`DrawReason`], [`ImpasseRule`] | [`rules`](crate::rules) |
     //! | [`Variant`], [`AnyPosition`], [`AnyGame`], [`Handicap`], [`Preset`], [`UntakeableSilver`] | [`variants`](crate::variants) |
-    //! | [`PositionCommand`] | [`notation`](crate::notation) |
+    //! | [`PositionCommand`] | [`usi`](crate::usi) |
     //! | [`Record`] | [`record`](crate::record) |
 
     pub use shogi_movegen::{Fault, IllegalMoveKind, MoveList, Position, Standard};
-    pub use shogi_notation::usi::PositionCommand;
     pub use shogi_record::Record;
     pub use shogi_rules::impasse::ImpasseRule;
     pub use shogi_rules::{DrawReason, Game, Outcome, RuleSet, WinReason};
     pub use shogi_types::{Bitboard, Color, Hand, Move, Piece, PieceKind, Setup, Square};
+    pub use shogi_usi::position::PositionCommand;
     pub use shogi_variants::{AnyGame, AnyPosition, Handicap, Preset, UntakeableSilver, Variant};
 }

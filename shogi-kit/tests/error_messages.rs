@@ -15,11 +15,11 @@
 
 use shogi_kit::movegen::packed::{Hcp, Hcpe, Move16, Psv};
 use shogi_kit::movegen::{Position, Standard};
-use shogi_kit::notation::usi::{self, PositionCommand};
 use shogi_kit::notation::{japanese, western};
 use shogi_kit::record::{self, Record};
 use shogi_kit::rules::{Game, Outcome, RuleSet};
 use shogi_kit::types::{Color, Move, Piece, Setup, Square};
+use shogi_kit::usi::position::{self as usi, PositionCommand};
 use shogi_kit::usi::{EngineMessage, GuiCommand};
 use shogi_kit::variants::{AnyPosition, Handicap, SilverSetup, Variant};
 

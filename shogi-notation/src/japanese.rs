@@ -549,7 +549,8 @@ impl JapaneseMove {
     /// # Examples
     /// ```
     /// use shogi_movegen::Position;
-    /// use shogi_notation::{ResolveError, japanese, sfen::Sfen};
+    /// use shogi_notation::{ResolveError, japanese};
+    /// use shogi_types::Setup as Sfen;
     ///
     /// let pos: Position = Position::from_setup("8k/9/9/9/9/9/9/9/K2G1G3 b - 1".parse::<Sfen>()?)?;
     /// assert_eq!(japanese::parse("▲５八金右")?.resolve(&pos, None)?.to_string(), "4i5h");
@@ -736,7 +737,7 @@ fn choose_words(
 /// ```
 /// use shogi_movegen::Position;
 /// use shogi_notation::japanese::{self, Relative};
-/// use shogi_notation::sfen::Sfen;
+/// use shogi_types::Setup as Sfen;
 ///
 /// let pos: Position = Position::from_setup("8k/9/9/9/9/9/9/9/K2GG4 b - 1".parse::<Sfen>()?)?;
 /// let j = japanese::describe(&pos, "5i5h".parse()?, None)?;

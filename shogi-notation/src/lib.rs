@@ -9,9 +9,6 @@ extern crate std;
 
 pub mod japanese;
 mod resolve;
-pub mod sfen;
-mod token;
-pub mod usi;
 pub mod western;
 
 pub use resolve::ResolveError;

@@ -362,7 +362,8 @@ impl WesternMove {
     /// # Examples
     /// ```
     /// use shogi_movegen::Position;
-    /// use shogi_notation::{ResolveError, sfen::Sfen, western};
+    /// use shogi_notation::{ResolveError, western};
+    /// use shogi_types::Setup as Sfen;
     ///
     /// let pos: Position = Position::from_setup("8k/9/9/9/9/9/9/9/K2G1G3 b - 1".parse::<Sfen>()?)?;
     /// assert_eq!(western::parse("G6i-5h")?.resolve(&pos)?.to_string(), "6i5h");

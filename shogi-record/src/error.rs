@@ -14,9 +14,9 @@ use core::fmt;
 use shogi_movegen::IllegalMoveKind;
 use shogi_notation::ResolveError;
 use shogi_notation::japanese::ParseJapaneseError;
-use shogi_notation::usi::ParseUsiError;
 use shogi_types::sfen::ParseSfenError;
 use shogi_types::{Color, PieceKind, Square};
+use shogi_usi::position::ParseUsiError;
 use shogi_variants::AnyPositionError;
 
 use crate::model::Record;

@@ -537,8 +537,8 @@ impl Record {
     /// The start as a USI `position` command with the moves (`startpos` for the standard
     /// start; an SFEN with the untakeable silvers marked `S!` for the variant).
     #[must_use]
-    pub fn to_position_command(&self) -> shogi_notation::usi::PositionCommand {
-        use shogi_notation::usi::{PositionCommand, StartPosition};
+    pub fn to_position_command(&self) -> shogi_usi::position::PositionCommand {
+        use shogi_usi::position::{PositionCommand, StartPosition};
         let setup = self.start.to_setup();
         let start = if setup == Setup::standard() {
             StartPosition::Startpos

@@ -333,7 +333,7 @@ fn read_usi(text: &str) -> Result<Record, RecordError> {
 
 /// Reads the USI `position` command of line `n` as a record.
 fn read_usi_line(line: &str, n: usize) -> Result<Record, RecordError> {
-    let cmd: shogi_notation::usi::PositionCommand = line
+    let cmd: shogi_usi::position::PositionCommand = line
         .parse()
         .map_err(|e| RecordError::new(n, SyntaxError::Usi(e).into(), Record::standard()))?;
     let mut builder = Builder::from_marked(cmd.start.to_setup())

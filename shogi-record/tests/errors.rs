@@ -7,13 +7,13 @@ use std::error::Error;
 use shogi_movegen::Fault;
 use shogi_notation::ResolveError;
 use shogi_notation::japanese::ParseJapaneseError;
-use shogi_notation::usi::ParseUsiError;
 use shogi_record::{
     self as record, MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError, csa,
     kif,
 };
 use shogi_types::Color;
 use shogi_types::sfen::ParseSfenError;
+use shogi_usi::position::ParseUsiError;
 use shogi_variants::Variant;
 
 /// `err`, its kind and the errors the kind wraps have no source: each cause is in the

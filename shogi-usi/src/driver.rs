@@ -54,7 +54,7 @@
 //! ```no_run
 //! use std::time::Duration;
 //!
-//! use shogi_notation::usi::PositionCommand;
+//! use shogi_usi::position::PositionCommand;
 //! use shogi_usi::driver::Engine;
 //! use shogi_usi::engine::BestMove;
 //! use shogi_usi::gui::Go;
@@ -99,7 +99,7 @@ use crate::engine::{BestMove, Checkmate, EngineMessage, Id};
 use crate::gui::{Clocks, GameResult, Go, GuiCommand, MateLimit};
 use crate::info::Info;
 use crate::option::OptionDef;
-use shogi_notation::usi::PositionCommand;
+use crate::position::PositionCommand;
 
 /// The longest line kept from the engine; the rest of a longer line is skipped.
 const MAX_LINE: usize = 1 << 20;

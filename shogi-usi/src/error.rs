@@ -1,6 +1,6 @@
 //! The error of the USI message readers.
 
-use shogi_notation::usi::ParseUsiError;
+use crate::position::ParseUsiError;
 use shogi_types::ParseMoveError;
 
 /// The error returned when a USI message (either direction) cannot be read.

@@ -21,7 +21,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use shogi_notation::usi::PositionCommand;
+use crate::position::PositionCommand;
 use shogi_types::Move;
 
 use crate::error::ParseUsiMessageError as E;
@@ -310,16 +310,15 @@ fn parse_position(s: &str, key: Tok<'_>) -> Result<PositionCommand, E> {
     // `position` is the first word of the line, so the command reader sees the same words in
     // the whole line, and its offsets count from the start of the line.
     debug_assert!(s.bytes().take(key.start).all(|b| b.is_ascii_whitespace()));
-    s.parse()
-        .map_err(|error: shogi_notation::usi::ParseUsiError| {
-            let start = error.offset();
-            let bytes = s.as_bytes();
-            let mut end = start;
-            while bytes.get(end).is_some_and(|b| !b.is_ascii_whitespace()) {
-                end += 1;
-            }
-            E::BadPosition { start, end, error }
-        })
+    s.parse().map_err(|error: crate::position::ParseUsiError| {
+        let start = error.offset();
+        let bytes = s.as_bytes();
+        let mut end = start;
+        while bytes.get(end).is_some_and(|b| !b.is_ascii_whitespace()) {
+            end += 1;
+        }
+        E::BadPosition { start, end, error }
+    })
 }
 
 /// Reads the parameters of `go`. With `skipped`, a parameter whose value cannot be read is
@@ -435,7 +434,8 @@ fn parse_go_param(
 
 /// Reads a `go` line that [`GuiCommand::parse_lenient`] refuses, leaving out the parameters
 /// whose values cannot be read (see [`parse_go`]); returns the `go` and their errors, or
-/// `None` if the line is not a `go` command.
+/// `None` if the line is not a `go` command. (Only the engine loop, a `std` part, needs it.)
+#[cfg(feature = "std")]
 pub(crate) fn parse_go_skipping(s: &str) -> Option<(Go, Vec<E>)> {
     let toks = tokens(s);
     let (first, rest) = toks.split_first()?;

@@ -15,9 +15,12 @@ pub mod gui;
 pub mod info;
 mod lex;
 pub mod option;
+pub mod position;
 #[cfg(feature = "std")]
 pub mod serve;
+mod token;
 
 pub use engine::EngineMessage;
 pub use error::ParseUsiMessageError;
 pub use gui::GuiCommand;
+pub use position::{ParseUsiError, PositionCommand, ReplayError, StartPosition};

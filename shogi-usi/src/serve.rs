@@ -119,8 +119,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::Instant;
 
+use crate::position::{PositionCommand, StartPosition};
 use shogi_movegen::{Position, Standard};
-use shogi_notation::usi::{PositionCommand, StartPosition};
 use shogi_rules::{Game, RuleSet};
 use shogi_types::Color;
 

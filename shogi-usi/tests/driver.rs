@@ -8,11 +8,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use shogi_movegen::{Position, Standard};
-use shogi_notation::usi::PositionCommand;
 use shogi_types::Color;
 use shogi_usi::driver::{DriverError, Engine, SearchResult, time_limit};
 use shogi_usi::engine::{BestMove, Checkmate};
 use shogi_usi::gui::{Go, MateLimit};
+use shogi_usi::position::PositionCommand;
 
 const SETUP: Duration = Duration::from_secs(30);
 

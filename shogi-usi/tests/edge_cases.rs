@@ -1,11 +1,11 @@
 //! Reported edge cases: hand-written lines with the values they must read to.
 
-use shogi_notation::usi::ParseUsiError;
 use shogi_types::Move;
 use shogi_usi::engine::{Checkmate, Id};
 use shogi_usi::gui::{Clocks, Go, MateLimit};
 use shogi_usi::info::{Bound, Info, Mate, Pv, PvEnd, Score, ScoreValue, Sign};
 use shogi_usi::option::{OptionDef, OptionKind};
+use shogi_usi::position::ParseUsiError;
 use shogi_usi::{EngineMessage, GuiCommand, ParseUsiMessageError};
 
 fn mv(s: &str) -> Move {

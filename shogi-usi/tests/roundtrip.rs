@@ -4,12 +4,12 @@
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
-use shogi_notation::usi::{PositionCommand, StartPosition};
 use shogi_types::Move;
 use shogi_usi::engine::{BestMove, Checkmate, Id};
 use shogi_usi::gui::{Clocks, GameResult, Go, MateLimit};
 use shogi_usi::info::{Bound, Info, Mate, Pv, PvEnd, Score, ScoreValue, Sign};
 use shogi_usi::option::{OptionDef, OptionKind};
+use shogi_usi::position::{PositionCommand, StartPosition};
 use shogi_usi::{EngineMessage, GuiCommand};
 
 /// Words no generated text uses: every keyword of either direction.

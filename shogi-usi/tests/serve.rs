@@ -13,10 +13,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use shogi_movegen::{Position, Standard};
-use shogi_notation::usi::PositionCommand;
 use shogi_types::Move;
 use shogi_usi::EngineMessage;
 use shogi_usi::engine::BestMove;
+use shogi_usi::position::PositionCommand;
 use shogi_usi::serve::{self, Engine, Search};
 
 #[allow(dead_code, reason = "the example's `main` is not used here")]

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use shogi_movegen::Position;
-use shogi_notation::sfen::Sfen;
+use shogi_types::Setup as Sfen;
 
 /// Fixed positions: the start, the 593-move position, a drop-heavy one, a handicap start and
 /// the disambiguation examples of the notation spec.

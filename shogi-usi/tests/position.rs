@@ -7,9 +7,9 @@
 
 use proptest::prelude::*;
 use shogi_movegen::{Fault, IllegalMoveKind, Position, Standard};
-use shogi_notation::sfen::Sfen;
-use shogi_notation::usi::{PositionCommand, ReplayError, StartPosition};
+use shogi_types::Setup as Sfen;
 use shogi_types::{Move, Setup};
+use shogi_usi::position::{PositionCommand, ReplayError, StartPosition};
 
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 const AFTER_7G7F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";

@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use shogi_movegen::Standard;
-//! use shogi_notation::usi::PositionCommand;
+//! use shogi_usi::position::PositionCommand;
 //!
 //! let cmd: PositionCommand = "position startpos moves 7g7f 3c3d 8h2b+".parse()?;
 //! assert_eq!(cmd.moves.len(), 3);
@@ -46,7 +46,7 @@ use shogi_types::sfen::ParseSfenError;
 /// and why), and [`source`](std::error::Error::source) is `None`.
 ///
 /// ```
-/// use shogi_notation::usi::{self, ParseUsiError};
+/// use shogi_usi::position::{self as usi, ParseUsiError};
 ///
 /// let err = usi::parse_moves("7g7f 3c3d 8h2x").unwrap_err();
 /// assert_eq!(
@@ -146,7 +146,7 @@ fn special_word(text: &str) -> Option<&'static str> {
 ///
 /// # Examples
 /// ```
-/// use shogi_notation::usi;
+/// use shogi_usi::position as usi;
 /// use shogi_types::{Move, PieceKind, Square};
 ///
 /// assert_eq!(usi::parse_move("P*5e")?, Move::Drop { kind: PieceKind::Pawn, to: Square::SQ_5E });
@@ -173,7 +173,7 @@ pub fn parse_move(text: &str) -> Result<Move, ParseUsiError> {
 ///
 /// # Examples
 /// ```
-/// use shogi_notation::usi;
+/// use shogi_usi::position as usi;
 ///
 /// let moves = usi::parse_moves("7g7f 3c3d  8h2b+")?;
 /// assert_eq!(moves.len(), 3);
@@ -259,7 +259,7 @@ impl fmt::Display for StartPosition {
 ///
 /// ```
 /// use shogi_movegen::{Fault, Standard};
-/// use shogi_notation::usi::{PositionCommand, ReplayError};
+/// use shogi_usi::position::{PositionCommand, ReplayError};
 ///
 /// let cmd: PositionCommand = "position sfen 4k4/9/9/9/9/9/9/9/2S!1K1S!2 b - 1 moves 7i7h".parse()?;
 /// assert_eq!(cmd.start.to_setup().protected.count(), 2);
@@ -279,7 +279,7 @@ impl fmt::Display for StartPosition {
 ///
 /// # Examples
 /// ```
-/// use shogi_notation::usi::{PositionCommand, StartPosition};
+/// use shogi_usi::position::{PositionCommand, StartPosition};
 ///
 /// let cmd: PositionCommand = "sfen lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - moves 5a4b 7g7f"
 ///     .parse()?;
@@ -320,7 +320,7 @@ impl PositionCommand {
     /// # Examples
     /// ```
     /// use shogi_movegen::{IllegalMoveKind, Standard};
-    /// use shogi_notation::usi::{PositionCommand, ReplayError};
+    /// use shogi_usi::position::{PositionCommand, ReplayError};
     ///
     /// let cmd: PositionCommand = "position startpos moves 7g7f 3c3d 2h2d".parse()?;
     /// match cmd.to_position::<Standard>() {
@@ -353,7 +353,7 @@ impl PositionCommand {
     /// # Examples
     /// ```
     /// use shogi_movegen::{Fault, Position, Standard};
-    /// use shogi_notation::usi::PositionCommand;
+    /// use shogi_usi::position::PositionCommand;
     ///
     /// // A mate problem: Black has no king.
     /// let cmd: PositionCommand = "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b".parse()?;

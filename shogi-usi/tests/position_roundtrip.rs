@@ -9,9 +9,9 @@
 use std::num::NonZeroU32;
 
 use proptest::prelude::*;
-use shogi_notation::sfen::Sfen;
-use shogi_notation::usi::{self, PositionCommand, StartPosition};
+use shogi_types::Setup as Sfen;
 use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
+use shogi_usi::position::{self as usi, PositionCommand, StartPosition};
 
 fn color() -> impl Strategy<Value = Color> {
     prop_oneof![Just(Color::Black), Just(Color::White)]
