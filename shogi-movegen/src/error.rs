@@ -307,6 +307,64 @@ impl<R: VariantHooks> fmt::Display for PositionError<R> {
 
 impl<R: VariantHooks> core::error::Error for PositionError<R> {}
 
+/// The error of reading a [`Position`] from SFEN text (its [`FromStr`](core::str::FromStr)):
+/// the text is no SFEN, or the SFEN is no valid position. `Display` shows the inner error's
+/// message alone.
+///
+/// ```
+/// use shogi_movegen::{ParsePositionError, Position};
+///
+/// let pos: Position = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".parse()?;
+/// assert_eq!(pos.legal_moves().len(), 30);
+///
+/// let err = "9/9 b - 1".parse::<Position>().unwrap_err();
+/// assert!(matches!(err, ParsePositionError::Sfen(_)), "{err}");
+/// let err = "9/9/9/9/9/9/9/9/9 b - 1".parse::<Position>().unwrap_err();
+/// assert_eq!(err.to_string(), "invalid position: neither side has a king");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParsePositionError<R: VariantHooks> {
+    /// The text cannot be read as SFEN.
+    Sfen(shogi_types::sfen::ParseSfenError),
+    /// The SFEN is read but is no valid position; the error keeps the position, so that soft
+    /// faults can be waived ([`PositionError::ignore`]).
+    Position(PositionError<R>),
+}
+
+impl<R: VariantHooks> fmt::Debug for ParsePositionError<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParsePositionError::Sfen(e) => f.debug_tuple("Sfen").field(e).finish(),
+            ParsePositionError::Position(e) => f.debug_tuple("Position").field(e).finish(),
+        }
+    }
+}
+
+impl<R: VariantHooks> fmt::Display for ParsePositionError<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParsePositionError::Sfen(e) => fmt::Display::fmt(e, f),
+            ParsePositionError::Position(e) => fmt::Display::fmt(e, f),
+        }
+    }
+}
+
+impl<R: VariantHooks> core::error::Error for ParsePositionError<R> {}
+
+impl<R: VariantHooks> From<shogi_types::sfen::ParseSfenError> for ParsePositionError<R> {
+    fn from(e: shogi_types::sfen::ParseSfenError) -> ParsePositionError<R> {
+        ParsePositionError::Sfen(e)
+    }
+}
+
+impl<R: VariantHooks> From<PositionError<R>> for ParsePositionError<R> {
+    fn from(e: PositionError<R>) -> ParsePositionError<R> {
+        ParsePositionError::Position(e)
+    }
+}
+
 /// Why a move is illegal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -30,7 +30,7 @@ pub mod strategy;
 mod visit;
 mod zobrist;
 
-pub use error::{Fault, Faults, IllegalMove, IllegalMoveKind, PositionError};
+pub use error::{Fault, Faults, IllegalMove, IllegalMoveKind, ParsePositionError, PositionError};
 pub use hooks::{ProtectedSet, Standard, VariantHooks};
 pub use movelist::MoveList;
 #[cfg(feature = "std")]

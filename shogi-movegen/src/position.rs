@@ -9,7 +9,7 @@ use crate::attacks::{
     lance_attacks, lance_pseudo_attacks, near_king, pawn_attacks, rook_attacks,
     rook_pseudo_attacks, silver_attacks,
 };
-use crate::error::{Fault, Faults, PositionError};
+use crate::error::{Fault, Faults, ParsePositionError, PositionError};
 use crate::hooks::ProtectedSet;
 use crate::zobrist;
 use crate::{Standard, VariantHooks};
@@ -692,6 +692,20 @@ impl<R: VariantHooks> Eq for Position<R> {}
 impl<R: VariantHooks> Hash for Position<R> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.hash);
+    }
+}
+
+impl<R: VariantHooks> core::str::FromStr for Position<R> {
+    type Err = ParsePositionError<R>;
+
+    /// Reads an SFEN (with or without the word `sfen`, as [`Setup`] reads it) and validates it
+    /// ([`Position::from_setup`]): the reverse of `Display`.
+    ///
+    /// # Errors
+    /// [`ParsePositionError::Sfen`] if the text is no SFEN, [`ParsePositionError::Position`]
+    /// (with every fault) if it is no valid position.
+    fn from_str(sfen: &str) -> Result<Position<R>, ParsePositionError<R>> {
+        Ok(Position::from_setup(sfen.parse::<Setup>()?)?)
     }
 }
 

@@ -358,6 +358,14 @@ fn check_position<R: VariantHooks>(pos: &Position<R>) -> Result<(), TestCaseErro
     prop_assert!(again.is_ok(), "{}: from_setup(to_setup()) failed", name);
     let again = again.expect("checked");
     prop_assert_eq!(&again, pos, "{}: round trip", name);
+    // And through `FromStr`, the reverse of `Display` (soft faults waived as above).
+    let parsed = match name.parse::<Position<R>>() {
+        Ok(p) => Ok(p),
+        Err(shogi_movegen::ParsePositionError::Position(e)) => e.ignore_soft(),
+        Err(e) => panic!("{name}: {e}"),
+    };
+    let parsed = parsed.ok();
+    prop_assert_eq!(parsed.as_ref(), Some(pos), "{}: FromStr round trip", name);
     prop_assert_eq!(again.protected(), pos.protected());
     prop_assert_eq!(again.to_setup(), pos.to_setup());
     prop_assert_eq!(again.compute_hash(), pos.compute_hash());

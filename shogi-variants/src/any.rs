@@ -579,6 +579,19 @@ impl AnyPosition {
         dispatch!(AnyPosition: self, p => p.legal_moves())
     }
 
+    /// Clears `list` and fills it with every legal move ([`Position::legal_moves_into`]), so a
+    /// search can reuse one list.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        dispatch!(AnyPosition: self, p => p.legal_moves_into(list))
+    }
+
+    /// Whether the side to move has a legal move ([`Position::has_legal_move`]), without
+    /// listing them.
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        dispatch!(AnyPosition: self, p => p.has_legal_move())
+    }
+
     /// Calls `f` for every legal move, without building a list
     /// ([`Position::for_each_legal_move`]).
     pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {

@@ -179,6 +179,10 @@ fn check_position<R: VariantRules>(typed: &Position<R>, any: &AnyPosition, deep:
     any.for_each_legal_move(|m| each.push(m));
     assert_eq!(each, legal.as_slice());
     assert_eq!(any.count_legal_moves(), typed.count_legal_moves());
+    let mut into = shogi_movegen::MoveList::new();
+    any.legal_moves_into(&mut into);
+    assert_eq!(into, legal);
+    assert_eq!(any.has_legal_move(), !legal.is_empty());
     for sq in Square::ALL {
         assert_eq!(
             any.legal_moves_from(sq),
