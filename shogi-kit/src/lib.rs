@@ -17,16 +17,22 @@ pub use shogi_movegen as movegen;
 
 /// [`Game`](shogi_rules::Game) and every ending of a game (checkmate, sennichite, impasse
 /// rules, move limits): the [`shogi_rules`] crate.
+#[cfg(feature = "rules")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rules")))]
 #[doc(inline)]
 pub use shogi_rules as rules;
 
 /// Handicaps, the untakeable-silver variant, rule presets and the run-time choice of variant
 /// ([`AnyPosition`](shogi_variants::AnyPosition), [`AnyGame`](shogi_variants::AnyGame)): the
 /// [`shogi_variants`] crate.
+#[cfg(feature = "variants")]
+#[cfg_attr(docsrs, doc(cfg(feature = "variants")))]
 #[doc(inline)]
 pub use shogi_variants as variants;
 
 /// Western and Japanese move notation: the [`shogi_notation`] crate.
+#[cfg(feature = "notation")]
+#[cfg_attr(docsrs, doc(cfg(feature = "notation")))]
 #[doc(inline)]
 pub use shogi_notation as notation;
 
@@ -34,11 +40,15 @@ pub use shogi_notation as notation;
 /// and every other message between GUIs and engines, in both directions
 /// ([`GuiCommand`](shogi_usi::GuiCommand), [`EngineMessage`](shogi_usi::EngineMessage)): the
 /// [`shogi_usi`] crate.
+#[cfg(feature = "usi")]
+#[cfg_attr(docsrs, doc(cfg(feature = "usi")))]
 #[doc(inline)]
 pub use shogi_usi as usi;
 
 /// Game records (KIF, KI2, CSA), their encodings and format detection: the [`shogi_record`]
 /// crate.
+#[cfg(feature = "record")]
+#[cfg_attr(docsrs, doc(cfg(feature = "record")))]
 #[doc(inline)]
 pub use shogi_record as record;
 
@@ -55,10 +65,15 @@ pub mod prelude {
     //! | [`Record`] | [`record`](crate::record) |
 
     pub use shogi_movegen::{Fault, IllegalMoveKind, MoveList, Position, Standard};
+    #[cfg(feature = "record")]
     pub use shogi_record::Record;
+    #[cfg(feature = "rules")]
     pub use shogi_rules::impasse::ImpasseRule;
+    #[cfg(feature = "rules")]
     pub use shogi_rules::{DrawReason, Game, Outcome, RuleSet, WinReason};
     pub use shogi_types::{Bitboard, Color, Hand, Move, Piece, PieceKind, Setup, Square};
+    #[cfg(feature = "usi")]
     pub use shogi_usi::position::PositionCommand;
+    #[cfg(feature = "variants")]
     pub use shogi_variants::{AnyGame, AnyPosition, Handicap, Preset, UntakeableSilver, Variant};
 }
