@@ -19,6 +19,8 @@ mod error;
 mod generate;
 mod hooks;
 mod movelist;
+#[cfg(feature = "packed")]
+#[cfg_attr(docsrs, doc(cfg(feature = "packed")))]
 pub mod packed;
 mod perft;
 #[cfg(feature = "std")]

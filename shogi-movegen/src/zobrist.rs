@@ -74,6 +74,7 @@ pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
 
 /// The board key at `index` of the board keys flattened: the key of the piece with mailbox
 /// cell `c` on square `sq` is at `(c - 1) * 81 + sq` (0 past the end).
+#[cfg(feature = "packed")]
 #[inline(always)]
 pub(crate) fn board_key(index: usize) -> u64 {
     KEYS.board.as_flattened().get(index).copied().unwrap_or(0)
@@ -81,7 +82,7 @@ pub(crate) fn board_key(index: usize) -> u64 {
 
 /// The board keys flattened ([`board_key`]'s table, 28 * 81 of them), then a zero: the key
 /// of any index past the end, clamped to it.
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[cfg(all(feature = "packed", feature = "std", target_arch = "x86_64"))]
 pub(crate) static BOARD_KEYS: [u64; 28 * 81 + 1] = {
     let keys = build();
     let mut t = [0u64; 28 * 81 + 1];
@@ -96,7 +97,7 @@ pub(crate) static BOARD_KEYS: [u64; 28 * 81 + 1] = {
 /// The board keys by square, then by mailbox cell: the key of the piece with cell `c` on
 /// square `sq` is at `sq * 32 + c` (0 for cell 0 and the unused cells 29 to 31), so that an
 /// index is a shift and an or.
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[cfg(all(feature = "packed", feature = "std", target_arch = "x86_64"))]
 pub(crate) static BOARD_KEYS_BY_SQUARE: [u64; 81 * 32] = {
     let keys = build();
     let mut t = [0u64; 81 * 32];

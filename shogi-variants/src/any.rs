@@ -15,6 +15,7 @@ use core::fmt;
 use core::num::NonZeroU32;
 use core::str::FromStr;
 
+#[cfg(feature = "packed")]
 use shogi_movegen::packed::{Hcp, PackError, PackedSfen};
 use shogi_movegen::{
     Faults, IllegalMove, MoveList, PerftOptions, Position, PositionError, PositionVisitor,
@@ -433,6 +434,8 @@ impl AnyPosition {
         self
     }
 
+    #[cfg(feature = "packed")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "packed")))]
     /// Encodes the position as an HCP, Apery's and cshogi's HuffmanCodedPos
     /// ([`Position::to_hcp`]; the move number is not stored).
     ///
@@ -463,6 +466,8 @@ impl AnyPosition {
         dispatch!(AnyPosition: self, p => p.to_hcp())
     }
 
+    #[cfg(feature = "packed")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "packed")))]
     /// Encodes the position as YaneuraOu's PackedSfen ([`Position::to_packed_sfen`]; the move
     /// number is not stored). Protected pieces cannot be written, as in [`AnyPosition::to_hcp`].
     ///

@@ -10,6 +10,7 @@
 //! the crates above this one are) must see through `AnyPosition` and `&AnyPosition` exactly
 //! the typed position.
 
+#[cfg(feature = "packed")]
 use shogi_movegen::packed::PackError;
 use shogi_movegen::{
     Fault, PerftOptions, Position, PositionVisitor, Standard, VariantHooks, VisitPosition,
@@ -264,10 +265,13 @@ fn check_conversions<R: VariantRules>(
     assert_eq!(set.to_string(), with.to_string());
     assert_eq!(set, *any, "the move number is no part of the identity");
     // HCP and PackedSfen: as the typed position, so an error while anything is protected.
-    assert_eq!(any.to_hcp(), typed.to_hcp());
-    assert_eq!(any.to_packed_sfen(), typed.to_packed_sfen());
-    if let Some(square) = typed.protected().first() {
-        assert_eq!(any.to_hcp(), Err(PackError::Protected { square }));
+    #[cfg(feature = "packed")]
+    {
+        assert_eq!(any.to_hcp(), typed.to_hcp());
+        assert_eq!(any.to_packed_sfen(), typed.to_packed_sfen());
+        if let Some(square) = typed.protected().first() {
+            assert_eq!(any.to_hcp(), Err(PackError::Protected { square }));
+        }
     }
     // The SFEN, marks and all, reads back as a position of the variant its marks call for.
     let read = AnyPosition::from_sfen(&any.to_string()).expect("the SFEN of a position");
