@@ -485,10 +485,9 @@ impl<R: VariantHooks> Position<R> {
     /// [`Position::count_legal_moves`] in the portable build, even where the CPU has the
     /// faster instructions; the same count.
     ///
-    /// Not part of the stable API: it lets the tests cover both builds on x86-64.
-    #[doc(hidden)]
+    /// For [`crate::testing`]: it lets the tests cover both builds on x86-64.
     #[must_use]
-    pub fn count_legal_moves_portable(&self) -> u64 {
+    pub(crate) fn count_legal_moves_portable(&self) -> u64 {
         self.count_in_this_build()
     }
 

@@ -29,6 +29,8 @@ mod position;
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
+#[doc(hidden)]
+pub mod testing;
 mod visit;
 mod zobrist;
 

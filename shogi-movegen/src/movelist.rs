@@ -318,9 +318,8 @@ impl<R: VariantHooks> Position<R> {
     /// [`Position::legal_moves_into`] in the portable build, even where the CPU has the
     /// faster instructions; the same moves.
     ///
-    /// Not part of the stable API: it lets the tests cover both builds on x86-64.
-    #[doc(hidden)]
-    pub fn legal_moves_into_portable(&self, list: &mut MoveList) {
+    /// For [`crate::testing`]: it lets the tests cover both builds on x86-64.
+    pub(crate) fn legal_moves_into_portable(&self, list: &mut MoveList) {
         list.clear();
         self.fill_in_this_build(list);
     }

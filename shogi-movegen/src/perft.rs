@@ -125,10 +125,9 @@ impl<R: VariantHooks> Position<R> {
     /// [`Position::perft`] in the portable build, even where the CPU has the faster
     /// instructions; the same count.
     ///
-    /// Not part of the stable API: it lets the tests cover both builds on x86-64.
-    #[doc(hidden)]
+    /// For [`crate::testing`]: it lets the tests cover both builds on x86-64.
     #[must_use]
-    pub fn perft_portable(&self, depth: u32) -> u64 {
+    pub(crate) fn perft_portable(&self, depth: u32) -> u64 {
         self.perft_in(Portable, depth)
     }
 

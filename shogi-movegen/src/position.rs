@@ -375,7 +375,7 @@ impl<R: VariantHooks> Position<R> {
 
     /// The key computed from scratch (for tests: always equal to [`Position::zobrist`]).
     #[must_use]
-    pub fn compute_hash(&self) -> u64 {
+    pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0u64;
         for sq in self.occupied() {
             if let Some(p) = self.piece_at(sq) {

@@ -557,13 +557,6 @@ impl AnyPosition {
         dispatch!(AnyPosition: self, p => p.zobrist())
     }
 
-    /// The key computed from scratch ([`Position::compute_hash`]; always equal to
-    /// [`AnyPosition::zobrist`]).
-    #[must_use]
-    pub fn compute_hash(&self) -> u64 {
-        dispatch!(AnyPosition: self, p => p.compute_hash())
-    }
-
     /// The pieces of `color` that attack `sq`, with `occupied` as the occupancy for sliders
     /// ([`Position::attackers_to`]).
     #[must_use]

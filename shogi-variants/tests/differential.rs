@@ -178,7 +178,7 @@ fn check_walk(
         }
         prop_assert_eq!(
             pos.zobrist(),
-            pos.compute_hash(),
+            shogi_movegen::testing::compute_hash(pos),
             "{}: zobrist",
             describe(pos)
         );

@@ -59,7 +59,7 @@ fn check(pos: &Silver, e: &Entry, portable: bool) {
     assert_eq!(pos.perft(e.depth), e.nodes, "{} depth {}", e.id, e.depth);
     if portable {
         assert_eq!(
-            pos.perft_portable(e.depth),
+            shogi_movegen::testing::perft_portable(pos, e.depth),
             e.nodes,
             "{} depth {} (portable build)",
             e.id,
@@ -69,7 +69,7 @@ fn check(pos: &Silver, e: &Entry, portable: bool) {
     if e.depth == 1 {
         assert_eq!(pos.count_legal_moves(), e.nodes, "{} count", e.id);
         assert_eq!(
-            pos.count_legal_moves_portable(),
+            shogi_movegen::testing::count_legal_moves_portable(pos),
             e.nodes,
             "{} count (portable build)",
             e.id
