@@ -11,6 +11,10 @@ use shogi_variants::{AnyPosition, AnyPositionError, UntakeableSilver, Variant};
 use crate::error::{RecordError, RecordErrorKind};
 use crate::model::{Record, RecordMove, WrittenMove};
 
+/// How deep variations may nest (a variation of a variation … of the main line); a block that
+/// would nest deeper is skipped, so that the tree stays shallow enough for recursion.
+pub(crate) const MAX_NESTING: usize = 200;
+
 /// Builds a record move by move, checking each: the shared core of the readers.
 #[derive(Debug)]
 pub(crate) struct Builder {

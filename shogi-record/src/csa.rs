@@ -126,13 +126,10 @@ use shogi_types::{Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
 use crate::builder::{self, Builder, kind_from_code};
-use crate::ending::{Ending, Special};
+use crate::ending::{ENDING, Ending, Special, UNKNOWN_WORD, ending_comment_word, exact_word};
 use crate::error::{MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError};
 use crate::model::{Header, HeaderKey, Record, WrittenMove};
 use crate::time::MoveTime;
-
-/// The comment prefix of an ending that CSA has no special move for (`'ENDING:封じ手`).
-const ENDING: &str = "ENDING:";
 
 /// Reads the first game of a CSA text.
 ///
@@ -514,7 +511,7 @@ pub(crate) fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             Stmt::Info(key, value) => r.header(Header::new(HeaderKey::from_csa_key(key), value)),
             Stmt::Sfen(text) => r.sfen(n, text)?,
             Stmt::Ending(word) => {
-                let special = || crate::kakinoki::ending_comment_word(word);
+                let special = || ending_comment_word(word);
                 if last_play.is_some_and(|j| j > i) {
                     r.comment(&format!("{ENDING}{word}"));
                 } else if !r.ended {
@@ -1256,16 +1253,14 @@ fn write_ending(out: &mut String, record: &Record, last: &AnyPosition, version: 
                 write_time(out, t.spent, version);
             }
             if exact {
-                let word = crate::kakinoki::exact_word(&ending.special);
+                let word = exact_word(&ending.special);
                 let _ = writeln!(out, "'{ENDING}{word}");
             }
         }
         None => match &ending.special {
-            Special::Other(word)
-                if crate::kakinoki::ending_comment_word(word) != Special::Other(word.clone()) =>
-            {
+            Special::Other(word) if ending_comment_word(word) != Special::Other(word.clone()) => {
                 // Would read back as another ending: an unknown word, as in KIF.
-                let _ = writeln!(out, "'{ENDING}{}", crate::kakinoki::UNKNOWN_WORD);
+                let _ = writeln!(out, "'{ENDING}{}", UNKNOWN_WORD);
             }
             Special::Other(word) => {
                 let _ = writeln!(out, "'{ENDING}{}", one_line(word));

@@ -35,6 +35,38 @@ pub struct Ending {
 /// The comment prefix that keeps an [`Ending::outcome`] (`RESULT:win white resignation`).
 pub(crate) const RESULT: &str = "RESULT:";
 
+// The comment conventions every format shares (KIF, KI2 and CSA write them as comments, JKF
+// as comments of its `special` entry), so that no format imports another.
+
+/// The comment prefix of the exact ending word behind a stand-in word, or of an ending a
+/// format has no word for (`ENDING:最大手数` after `持将棋`, `ENDING:%ERROR` after the last
+/// move, `ENDING:封じ手` in CSA).
+pub(crate) const ENDING: &str = "ENDING:";
+
+/// The word kept for an unusable [`Special::Other`] word (one that would read back as another
+/// ending, or holds a line end): read back as [`Special::Other`], with no outcome like it.
+pub(crate) const UNKNOWN_WORD: &str = "その他";
+
+/// The ending word of an `ENDING:` comment: a KIF word, `%` and a known CSA word, or any other
+/// word as written ([`Special::Other`], `%` included).
+pub(crate) fn ending_comment_word(word: &str) -> Special {
+    let known = match word.strip_prefix('%') {
+        Some(csa) => Some(Special::from_csa_word(csa)).filter(|s| !matches!(s, Special::Other(_))),
+        None => Special::from_kif_word(word),
+    };
+    known.unwrap_or_else(|| Special::Other(word.to_string()))
+}
+
+/// The word of an `ENDING:` comment for `special`, which [`ending_comment_word`] reads back:
+/// the KIF word, else `%` and the CSA word.
+pub(crate) fn exact_word(special: &Special) -> String {
+    match (special.kif_word(), special.csa_word()) {
+        (Some(kif), _) => kif.to_string(),
+        (None, Some(csa)) => format!("%{csa}"),
+        (None, None) => String::new(),
+    }
+}
+
 impl Ending {
     /// An ending with no time and no comments.
     #[must_use]

@@ -148,14 +148,11 @@ use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
 use crate::builder::{Builder, illegal_comment, illegal_kind, take_illegal_comment};
-use crate::ending::{Ending, Special};
+use crate::ending::{ENDING, Ending, Special, UNKNOWN_WORD, ending_comment_word, exact_word};
 use crate::error::{JsonProblem, MoveProblem, RecordError, RecordErrorKind, SyntaxError};
-use crate::kakinoki::{UNKNOWN_WORD, ending_comment_word, exact_word};
 use crate::model::{Header, HeaderKey, Record, RecordMove, Variation, WrittenMove};
 use crate::time::MoveTime;
 
-/// The comment prefix that gives the exact ending word behind a stand-in (as in KIF).
-const ENDING: &str = "ENDING:";
 /// The comment prefix that keeps [`Record::illegal_move`].
 /// The comment prefix of [`Ending::outcome`].
 const RESULT: &str = crate::ending::RESULT;
@@ -256,7 +253,7 @@ impl<'de> Deserialize<'de> for Json {
 /// the readers keep (each variation nests three levels: its entry, its `forks` and its line),
 /// so that every record this crate writes reads back, and shallow enough for the recursion of
 /// the JSON parser and of the tree it builds.
-const MAX_JSON_DEPTH: usize = 3 * crate::kakinoki::MAX_NESTING + 16;
+const MAX_JSON_DEPTH: usize = 3 * crate::builder::MAX_NESTING + 16;
 const _: () = assert!(
     MAX_JSON_DEPTH == 616,
     "say the limit in JsonProblem::TooDeep"

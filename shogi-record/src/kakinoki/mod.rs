@@ -18,8 +18,8 @@ mod header;
 mod moves;
 mod write;
 
-pub(crate) use moves::{MARKS, MAX_NESTING, ending_comment_word, read};
+pub(crate) use moves::{MARKS, read};
 pub(crate) use write::{
-    UNKNOWN_WORD, exact_word, foul, guarded_exact, kif_move_text, summary_stand_in, summary_text,
-    terminal, time_text, width, write_comments, write_preamble,
+    foul, guarded_exact, kif_move_text, summary_stand_in, summary_text, terminal, time_text, width,
+    write_comments, write_preamble,
 };

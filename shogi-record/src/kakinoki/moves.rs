@@ -13,18 +13,14 @@ use shogi_notation::ResolveError;
 use shogi_notation::japanese::{self, Destination, JapaneseMove, WIDE_DIGITS};
 
 use super::header::{Preamble, RESERVED_KEYS, hand_key, shorten, split_header};
-use crate::builder::{self, Builder};
-use crate::ending::{Ending, Special};
+use crate::builder::{self, Builder, MAX_NESTING};
+use crate::ending::{ENDING, Ending, Special, ending_comment_word};
 use crate::error::{MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError};
 use crate::model::{Header, HeaderKey, Record, RecordMove, Variation, WrittenMove};
 use crate::time::MoveTime;
 
 /// The side marks a KI2 move may start with.
 pub(crate) const MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
-
-/// The comment prefix of the exact ending word, written when KIF has no terminal word for it
-/// (`*ENDING:最大手数` after `持将棋`; `*ENDING:%ERROR` after the last move).
-pub(crate) const ENDING: &str = "ENDING:";
 
 /// A move that could not be played, kept until the record says how it ends.
 #[derive(Debug)]
@@ -54,10 +50,6 @@ impl Pending {
         }
     }
 }
-
-/// How deep variations may nest (a variation of a variation … of the main line); a block that
-/// would nest deeper is skipped, so that the tree stays shallow enough for recursion.
-pub(crate) const MAX_NESTING: usize = 200;
 
 /// Every how many moves a line keeps the position before its move ([`Checkpoints`]): the
 /// position before any move is found by replaying at most this many moves less one.
@@ -802,16 +794,6 @@ fn find_move(
 pub(crate) fn terminal_word(text: &str) -> Option<Special> {
     let word = text.trim_start_matches(MARKS).trim();
     Special::from_kif_word(word)
-}
-
-/// The ending word of an `ENDING:` comment: a KIF word, `%` and a known CSA word, or any other
-/// word as written ([`Special::Other`], `%` included).
-pub(crate) fn ending_comment_word(word: &str) -> Special {
-    let known = match word.strip_prefix('%') {
-        Some(csa) => Some(Special::from_csa_word(csa)).filter(|s| !matches!(s, Special::Other(_))),
-        None => Special::from_kif_word(word),
-    };
-    known.unwrap_or_else(|| Special::Other(word.to_string()))
 }
 
 /// After reading a KIF or KI2 line (`moves` and its `ending`) and all its variations: an

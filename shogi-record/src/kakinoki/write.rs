@@ -11,13 +11,9 @@ use shogi_variants::{AnyPosition, Handicap, Variant};
 use shogi_notation::japanese::{self, KANJI_DIGITS, piece_name, square_chars};
 
 use super::header::{RESERVED_KEYS, hand_key};
-use super::moves::{ENDING, MARKS, direct_move, ending_comment_word};
-use crate::ending::{Ending, Special};
+use super::moves::{MARKS, direct_move};
+use crate::ending::{ENDING, Ending, Special, UNKNOWN_WORD, ending_comment_word, exact_word};
 use crate::model::{HeaderKey, Record};
-
-/// The word kept for an unusable [`Special::Other`] word (one that would read back as another
-/// ending, or holds a line end): read back as [`Special::Other`], with no outcome like it.
-pub(crate) const UNKNOWN_WORD: &str = "その他";
 
 /// The handicap whose `手合割` name the writer uses, if any (`None`: write `その他` and a board
 /// diagram).
@@ -353,16 +349,6 @@ pub(crate) fn guarded_exact(exact: Option<String>, ending: &Ending) -> Option<St
             .any(|c| c.starts_with(ENDING))
             .then(|| format!("{ENDING}{}", exact_word(&ending.special)))
     })
-}
-
-/// The word of an `ENDING:` comment for `special`, which [`ending_comment_word`] reads back:
-/// the KIF word, else `%` and the CSA word.
-pub(crate) fn exact_word(special: &Special) -> String {
-    match (special.kif_word(), special.csa_word()) {
-        (Some(kif), _) => kif.to_string(),
-        (None, Some(csa)) => format!("%{csa}"),
-        (None, None) => String::new(),
-    }
 }
 
 /// The `ENDING:` comment that a KI2 `まで` line for `special` needs, when the line reads back
