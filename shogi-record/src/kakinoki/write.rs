@@ -11,7 +11,8 @@ use shogi_variants::{AnyPosition, Handicap, Variant};
 use shogi_notation::japanese::{self, KANJI_DIGITS, piece_name, square_chars};
 
 use super::header::{RESERVED_KEYS, hand_key};
-use super::moves::{MARKS, direct_move};
+use super::lines::direct_move;
+use super::reader::MARKS;
 use crate::ending::{ENDING, Ending, Special, UNKNOWN_WORD, ending_comment_word, exact_word};
 use crate::model::{HeaderKey, Record};
 
