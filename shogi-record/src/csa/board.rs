@@ -1,6 +1,5 @@
 //! The position statements of CSA: `PI`, `P1`…`P9`, `P+`/`P-`.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// The cells of a rank line: nine `+XX`, `-XX` or `*`, blanks anywhere in between; text

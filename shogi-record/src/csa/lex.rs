@@ -1,6 +1,5 @@
 //! Lexing CSA text: games split at `/`, lines into statements.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// A line of the text: its 1-based number and its content without the line break.

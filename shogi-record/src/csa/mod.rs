@@ -264,13 +264,9 @@ mod lex;
 mod read;
 mod write;
 
-#[allow(clippy::wildcard_imports)]
 use board::*;
-#[allow(clippy::wildcard_imports)]
 use lex::*;
-#[allow(clippy::wildcard_imports)]
 use read::*;
-#[allow(clippy::wildcard_imports)]
 use write::*;
 
 pub(crate) use lex::Games;

@@ -1,6 +1,5 @@
 //! Reading a CSA game into a [`Record`].
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// Where a `T` statement goes: the thing read just before it.

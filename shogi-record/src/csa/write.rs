@@ -1,6 +1,5 @@
 //! Writing a [`Record`] as CSA.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// The text of one line: line breaks replaced by blanks.

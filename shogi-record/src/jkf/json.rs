@@ -1,6 +1,5 @@
 //! A JSON tree that keeps the order of object keys (the header's order), and its parser.
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 // ---------------------------------------------------------------------------------------------

@@ -163,11 +163,8 @@ mod json;
 mod read;
 mod write;
 
-#[allow(clippy::wildcard_imports)]
 use json::*;
 pub use read::read;
-#[allow(clippy::wildcard_imports)]
 use read::*;
 pub use write::write;
-#[allow(clippy::wildcard_imports)]
 use write::*;

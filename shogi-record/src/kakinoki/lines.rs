@@ -15,7 +15,6 @@ use crate::ending::Special;
 use crate::error::{MoveProblem, MoveSyntaxError, RecordErrorKind};
 use crate::time::MoveTime;
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// The number N of a `変化：N手` header (ASCII or full-width digits; a

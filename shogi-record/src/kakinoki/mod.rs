@@ -21,11 +21,8 @@ mod reader;
 mod tree;
 mod write;
 
-#[allow(clippy::wildcard_imports)]
 use lines::*;
-#[allow(clippy::wildcard_imports)]
 use reader::*;
-#[allow(clippy::wildcard_imports)]
 use tree::*;
 
 pub(crate) use reader::{MARKS, read};

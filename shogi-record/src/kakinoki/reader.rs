@@ -12,7 +12,6 @@ use crate::error::{MoveProblem, RecordError, RecordErrorKind, SyntaxError};
 use crate::model::{Header, HeaderKey, Record, WrittenMove};
 use crate::time::MoveTime;
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// The side marks a KI2 move may start with.

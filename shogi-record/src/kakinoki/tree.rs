@@ -11,7 +11,6 @@ use crate::error::{MoveProblem, RecordError};
 use crate::model::{RecordMove, Variation};
 use crate::time::MoveTime;
 
-#[allow(clippy::wildcard_imports)]
 use super::*;
 
 /// Every how many moves a line keeps the position before its move ([`Checkpoints`]): the
