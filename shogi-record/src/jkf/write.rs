@@ -416,7 +416,7 @@ mod tests {
     use super::*;
 
     #[test]
-    pub(super) fn relative_letters_read() {
+    fn relative_letters_read() {
         assert_eq!(parse_relative("H"), Some((None, None, true)));
         assert_eq!(
             parse_relative("LU"),
@@ -436,7 +436,7 @@ mod tests {
     }
 
     #[test]
-    pub(super) fn presets_and_codes_go_both_ways() {
+    fn presets_and_codes_go_both_ways() {
         for (name, handicap) in PRESETS {
             assert_eq!(preset_handicap(name), Some(handicap));
             assert_eq!(handicap_preset(handicap), Some(name));
@@ -449,7 +449,7 @@ mod tests {
     }
 
     #[test]
-    pub(super) fn special_words_and_stand_ins() {
+    fn special_words_and_stand_ins() {
         assert_eq!(read_special("ILLEGAL_ACTION"), Special::IllegalWin);
         assert_eq!(read_special("TORYO"), Special::Resign);
         for special in Special::KNOWN {
@@ -469,7 +469,7 @@ mod tests {
     }
 
     #[test]
-    pub(super) fn json_strings_are_escaped() {
+    fn json_strings_are_escaped() {
         let mut out = String::new();
         push_str(&mut out, "a\"b\\c\nd\u{1}");
         assert_eq!(out, r#""a\"b\\c\nd\u0001""#);

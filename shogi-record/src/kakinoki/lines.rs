@@ -258,7 +258,7 @@ mod tests {
     use super::*;
 
     #[test]
-    pub(super) fn move_lines() {
+    fn move_lines() {
         assert_eq!(
             split_move_line("1 ７六歩(77)   ( 0:16/00:00:16)+"),
             Some(("７六歩(77)", Some(" 0:16/00:00:16")))
@@ -285,13 +285,13 @@ mod tests {
     }
 
     #[test]
-    pub(super) fn tokens() {
+    fn tokens() {
         let t: Vec<_> = ki2_tokens("▲７六歩△同　歩    ▲７三桂不成").collect();
         assert_eq!(t, ["▲７六歩", "△同　歩", "▲７三桂不成"]);
     }
 
     #[test]
-    pub(super) fn summaries() {
+    fn summaries() {
         use Color::{Black, White};
         assert_eq!(
             summary_special("まで3手で先手の勝ち", White),
