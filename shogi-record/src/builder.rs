@@ -126,7 +126,28 @@ pub(crate) fn resolve_japanese(
     j.resolve(pos, previous)
 }
 
-/// The piece kind of a two-letter CSA piece code (`FU`, `RY`), also JKF's codes.
+/// The two-letter CSA piece code of a kind (`FU`, `RY`), which JKF uses too.
+pub(crate) const fn piece_code(kind: PieceKind) -> &'static str {
+    use PieceKind::*;
+    match kind {
+        Pawn => "FU",
+        Lance => "KY",
+        Knight => "KE",
+        Silver => "GI",
+        Gold => "KI",
+        Bishop => "KA",
+        Rook => "HI",
+        King => "OU",
+        ProPawn => "TO",
+        ProLance => "NY",
+        ProKnight => "NK",
+        ProSilver => "NG",
+        Horse => "UM",
+        Dragon => "RY",
+    }
+}
+
+/// The piece kind of a two-letter CSA piece code (`FU`, `RY`), which JKF uses too.
 pub(crate) fn kind_from_code(code: &[u8]) -> Option<PieceKind> {
     use PieceKind::*;
     Some(match code {

@@ -125,7 +125,7 @@ use shogi_movegen::IllegalMoveKind;
 use shogi_types::{Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
-use crate::builder::{self, Builder, kind_from_code};
+use crate::builder::{self, Builder, kind_from_code, piece_code};
 use crate::ending::{ENDING, Ending, Special, UNKNOWN_WORD, ending_comment_word, exact_word};
 use crate::error::{MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError};
 use crate::model::{Header, HeaderKey, Record, WrittenMove};

@@ -347,27 +347,6 @@ pub(super) fn parse_time(text: &str) -> Option<Duration> {
     Some(Duration::new(secs, nanos))
 }
 
-/// The two-letter CSA code of a piece kind.
-pub(super) const fn code(kind: PieceKind) -> &'static str {
-    use PieceKind::*;
-    match kind {
-        Pawn => "FU",
-        Lance => "KY",
-        Knight => "KE",
-        Silver => "GI",
-        Gold => "KI",
-        Bishop => "KA",
-        Rook => "HI",
-        King => "OU",
-        ProPawn => "TO",
-        ProLance => "NY",
-        ProKnight => "NK",
-        ProSilver => "NG",
-        Horse => "UM",
-        Dragon => "RY",
-    }
-}
-
 /// A square written as two digits, file then rank (`77`); `None` for `00` or anything else.
 pub(super) fn square(digits: &[u8]) -> Option<Square> {
     match digits {

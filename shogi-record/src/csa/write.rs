@@ -74,7 +74,7 @@ pub(super) fn write_start(out: &mut String, start: &AnyPosition) {
     {
         out.push_str("PI");
         for &(sq, kind) in h.removed() {
-            let _ = write!(out, "{}{}{}", sq.file(), sq.rank().get(), code(kind));
+            let _ = write!(out, "{}{}{}", sq.file(), sq.rank().get(), piece_code(kind));
         }
         let _ = writeln!(out, "\n{side}");
         return;
@@ -84,7 +84,7 @@ pub(super) fn write_start(out: &mut String, start: &AnyPosition) {
         for file in (1..=9).rev() {
             match Square::from_file_rank(file, rank).and_then(|sq| setup.piece_at(sq)) {
                 Some(p) => {
-                    let _ = write!(out, "{}{}", sign(p.color), code(p.kind));
+                    let _ = write!(out, "{}{}", sign(p.color), piece_code(p.kind));
                 }
                 None => out.push_str(" * "),
             }
@@ -99,7 +99,7 @@ pub(super) fn write_start(out: &mut String, start: &AnyPosition) {
         let _ = write!(out, "P{}", sign(color));
         for kind in PieceKind::HAND_KINDS {
             for _ in 0..hand.count(kind) {
-                let _ = write!(out, "00{}", code(kind));
+                let _ = write!(out, "00{}", piece_code(kind));
             }
         }
         out.push('\n');
@@ -114,7 +114,7 @@ pub(super) fn move_text(pos: &AnyPosition, mv: Move, named: Option<PieceKind>) -
     let side = sign(pos.side_to_move());
     let sq = |s: Square| format!("{}{}", s.file(), s.rank().get());
     match mv {
-        Move::Drop { kind, to } => format!("{side}00{}{}", sq(to), code(kind)),
+        Move::Drop { kind, to } => format!("{side}00{}{}", sq(to), piece_code(kind)),
         Move::Normal { from, to, promote } => {
             let kind =
                 named.unwrap_or_else(|| pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind));
@@ -123,7 +123,7 @@ pub(super) fn move_text(pos: &AnyPosition, mv: Move, named: Option<PieceKind>) -
             } else {
                 kind
             };
-            format!("{side}{}{}{}", sq(from), sq(to), code(after))
+            format!("{side}{}{}{}", sq(from), sq(to), piece_code(after))
         }
     }
 }

@@ -147,7 +147,9 @@ use shogi_notation::japanese::{self, Destination, JapaneseMove, Motion, Relative
 use shogi_types::{ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
-use crate::builder::{Builder, illegal_comment, illegal_kind, take_illegal_comment};
+use crate::builder::{
+    Builder, illegal_comment, illegal_kind, kind_from_code, piece_code, take_illegal_comment,
+};
 use crate::ending::{ENDING, Ending, Special, UNKNOWN_WORD, ending_comment_word, exact_word};
 use crate::error::{JsonProblem, MoveProblem, RecordError, RecordErrorKind, SyntaxError};
 use crate::model::{Header, HeaderKey, Record, RecordMove, Variation, WrittenMove};

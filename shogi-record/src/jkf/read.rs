@@ -210,49 +210,6 @@ pub(super) fn handicap_preset(handicap: Handicap) -> Option<&'static str> {
         .map(|&(n, _)| n)
 }
 
-/// The two-letter CSA code of a kind, as JKF writes kinds.
-pub(super) const fn kind_code(kind: PieceKind) -> &'static str {
-    use PieceKind as K;
-    match kind {
-        K::Pawn => "FU",
-        K::Lance => "KY",
-        K::Knight => "KE",
-        K::Silver => "GI",
-        K::Gold => "KI",
-        K::Bishop => "KA",
-        K::Rook => "HI",
-        K::King => "OU",
-        K::ProPawn => "TO",
-        K::ProLance => "NY",
-        K::ProKnight => "NK",
-        K::ProSilver => "NG",
-        K::Horse => "UM",
-        K::Dragon => "RY",
-    }
-}
-
-/// The kind of a two-letter code.
-pub(super) fn code_kind(code: &str) -> Option<PieceKind> {
-    use PieceKind as K;
-    Some(match code {
-        "FU" => K::Pawn,
-        "KY" => K::Lance,
-        "KE" => K::Knight,
-        "GI" => K::Silver,
-        "KI" => K::Gold,
-        "KA" => K::Bishop,
-        "HI" => K::Rook,
-        "OU" => K::King,
-        "TO" => K::ProPawn,
-        "NY" => K::ProLance,
-        "NK" => K::ProKnight,
-        "NG" => K::ProSilver,
-        "UM" => K::Horse,
-        "RY" => K::Dragon,
-        _ => return None,
-    })
-}
-
 /// The hand kinds in JKF's order.
 pub(super) const HAND_KINDS: [PieceKind; 7] = [
     PieceKind::Pawn,
@@ -301,7 +258,7 @@ pub(super) fn read_data(data: &Json) -> Result<Setup, RecordErrorKind> {
                     let Json::Str(code) = kind else {
                         return Err(shape(&format!("{path}.kind"), "a piece kind (FU … RY)"));
                     };
-                    let kind = code_kind(code)
+                    let kind = kind_from_code(code.as_bytes())
                         .ok_or_else(|| shape(&format!("{path}.kind"), "a piece kind (FU … RY)"))?;
                     let color = read_color(square.get("color"), &format!("{path}.color"))?;
                     if let Some(sq) = Square::from_file_rank(x, y) {
@@ -330,7 +287,7 @@ pub(super) fn read_data(data: &Json) -> Result<Setup, RecordErrorKind> {
             return Err(shape(&path, "an object of counts (FU KY KE GI KI KA HI)"));
         };
         for (code, count) in fields {
-            let kind = code_kind(code);
+            let kind = kind_from_code(code.as_bytes());
             let count = match count {
                 Json::Int(n) => *n,
                 Json::Null => 0,
@@ -468,7 +425,7 @@ impl JkfMove {
             .map(|t| read_square(t, &format!("{path}.to")))
             .transpose()?;
         let piece = match value.get("piece") {
-            Some(Json::Str(code)) => code_kind(code),
+            Some(Json::Str(code)) => kind_from_code(code.as_bytes()),
             _ => None,
         }
         .ok_or_else(|| shape(&format!("{path}.piece"), "a piece kind (FU … RY)"))?;
@@ -517,7 +474,12 @@ impl JkfMove {
             )
         };
         let to = self.to.or_else(|| previous.map(Move::to));
-        format!("{sign}{}{}{}", sq(self.from), sq(to), kind_code(self.piece))
+        format!(
+            "{sign}{}{}{}",
+            sq(self.from),
+            sq(to),
+            piece_code(self.piece)
+        )
     }
 
     /// The move this names without a legal move list (by its origin), else as resolved.

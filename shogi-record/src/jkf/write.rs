@@ -124,7 +124,7 @@ pub(super) fn push_move(out: &mut String, pos: &AnyPosition, mv: Move, previous:
         Move::Drop { kind, .. } => {
             out.push_str(",\"to\":");
             push_square(out, to);
-            let _ = write!(out, ",\"piece\":\"{}\"", kind_code(kind));
+            let _ = write!(out, ",\"piece\":\"{}\"", piece_code(kind));
         }
         Move::Normal { from, promote, .. } => {
             let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
@@ -132,7 +132,7 @@ pub(super) fn push_move(out: &mut String, pos: &AnyPosition, mv: Move, previous:
             push_square(out, from);
             out.push_str(",\"to\":");
             push_square(out, to);
-            let _ = write!(out, ",\"piece\":\"{}\"", kind_code(kind));
+            let _ = write!(out, ",\"piece\":\"{}\"", piece_code(kind));
             if previous.is_some_and(|p| p.to() == to) {
                 out.push_str(",\"same\":true");
             }
@@ -144,7 +144,7 @@ pub(super) fn push_move(out: &mut String, pos: &AnyPosition, mv: Move, previous:
                 out.push_str(",\"promote\":false");
             }
             if let Some(captured) = pos.piece_at(to) {
-                let _ = write!(out, ",\"capture\":\"{}\"", kind_code(captured.kind));
+                let _ = write!(out, ",\"capture\":\"{}\"", piece_code(captured.kind));
             }
         }
     }
@@ -377,7 +377,7 @@ pub(super) fn write_data(out: &mut String, setup: &Setup) {
                         out,
                         "{{\"color\":{},\"kind\":\"{}\"}}",
                         p.color.index(),
-                        kind_code(p.kind)
+                        piece_code(p.kind)
                     );
                 }
                 None => out.push_str("{}"),
@@ -402,7 +402,7 @@ pub(super) fn write_data(out: &mut String, setup: &Setup) {
             let _ = write!(
                 out,
                 "\"{}\":{}",
-                kind_code(kind),
+                piece_code(kind),
                 setup.hands[color].count(kind)
             );
         }
@@ -444,7 +444,7 @@ mod tests {
         assert_eq!(handicap_preset(Handicap::ThreePieceRightLance), None);
         for i in 0..14 {
             let kind = PieceKind::from_index(i).expect("kind");
-            assert_eq!(code_kind(kind_code(kind)), Some(kind));
+            assert_eq!(kind_from_code(piece_code(kind).as_bytes()), Some(kind));
         }
     }
 
