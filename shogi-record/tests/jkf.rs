@@ -7,6 +7,8 @@
 //! copied into the repository; when it is missing (a plain clone) the law test says so and
 //! passes, unless `CI` is set.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -713,31 +715,8 @@ fn only_json_with_the_shape_of_jkf_is_a_record() {
 /// read back from our JKF: once the JSON parser's limit of 128 levels stopped at about 42.
 #[test]
 fn the_deepest_variations_read_back() -> Result<(), Box<dyn std::error::Error>> {
-    let shuffle = |ply: usize| match (ply % 2, (ply - 1) / 2 % 2) {
-        (1, 0) => "３八飛(28)",
-        (1, _) => "２八飛(38)",
-        (_, 0) => "７二飛(82)",
-        _ => "８二飛(72)",
-    };
-    let mut text = "手合割：平手\n手数----指手---------消費時間--\n".to_string();
-    for ply in 1..=300 {
-        text.push_str(&format!("{ply:>4} {}\n", shuffle(ply)));
-    }
-    for first in 1..300 {
-        text.push_str(&format!(
-            "\n変化：{first}手\n{first:>4} {}\n{:>4} {}\n",
-            shuffle(first),
-            first + 1,
-            shuffle(first + 1)
-        ));
-    }
-    let rec = record::read_str(&text)?;
-    let mut depth = 0;
-    let mut line = &rec.moves[..];
-    while let Some(v) = line.iter().find_map(|m| m.variations.first()) {
-        depth += 1;
-        line = &v.moves;
-    }
+    let rec = record::read_str(&common::deep_variations_kif())?;
+    let depth = common::nesting(&rec.moves);
     assert_eq!(depth, 200);
     assert_eq!(jkf::read(&jkf::write(&rec))?, rec);
     Ok(())

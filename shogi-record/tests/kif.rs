@@ -529,31 +529,8 @@ fn variation_blocks_that_branch_off_no_move_are_skipped() -> TestResult {
     assert!(rec.moves[1..].iter().all(|m| m.variations.is_empty()));
     // So are variations nested deeper than 200 lines: one block per move, each branching off
     // the second move of the one before.
-    let shuffle = |ply: usize| match (ply % 2, (ply - 1) / 2 % 2) {
-        (1, 0) => "３八飛(28)",
-        (1, _) => "２八飛(38)",
-        (_, 0) => "７二飛(82)",
-        _ => "８二飛(72)",
-    };
-    let mut text = HEAD.to_string();
-    for ply in 1..=300 {
-        text.push_str(&format!("{ply:>4} {}\n", shuffle(ply)));
-    }
-    for first in 1..300 {
-        text.push_str(&format!(
-            "\n変化：{first}手\n{first:>4} {}\n{:>4} {}\n",
-            shuffle(first),
-            first + 1,
-            shuffle(first + 1)
-        ));
-    }
-    let rec = kif::read(&text)?;
-    let mut depth = 0;
-    let mut line = &rec.moves[..];
-    while let Some(v) = line.iter().find_map(|m| m.variations.first()) {
-        depth += 1;
-        line = &v.moves;
-    }
+    let rec = kif::read(&common::deep_variations_kif())?;
+    let depth = common::nesting(&rec.moves);
     assert_eq!(depth, 200);
     Ok(())
 }

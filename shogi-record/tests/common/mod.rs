@@ -80,3 +80,39 @@ pub fn positions(walks: usize, plies: usize) -> Vec<Position> {
     }
     out
 }
+
+/// A KIF record whose variations nest deeper than the readers keep (200 lines): a 300-move
+/// main line of rook moves and one block per move, each branching off the second move of the
+/// one before.
+pub fn deep_variations_kif() -> String {
+    let shuffle = |ply: usize| match (ply % 2, (ply - 1) / 2 % 2) {
+        (1, 0) => "３八飛(28)",
+        (1, _) => "２八飛(38)",
+        (_, 0) => "７二飛(82)",
+        _ => "８二飛(72)",
+    };
+    let mut text = "手合割：平手\n手数----指手---------消費時間--\n".to_string();
+    for ply in 1..=300 {
+        text.push_str(&format!("{ply:>4} {}\n", shuffle(ply)));
+    }
+    for first in 1..300 {
+        text.push_str(&format!(
+            "\n変化：{first}手\n{first:>4} {}\n{:>4} {}\n",
+            shuffle(first),
+            first + 1,
+            shuffle(first + 1)
+        ));
+    }
+    text
+}
+
+/// How deep the first variations of `moves` nest (0: none).
+pub fn nesting(moves: &[shogi_record::RecordMove]) -> usize {
+    let mut depth = 0;
+    let mut line = moves;
+    while let Some(v) = line.iter().find_map(|m| m.variations.first()) {
+        depth += 1;
+        line = &v.moves;
+    }
+    depth
+}
