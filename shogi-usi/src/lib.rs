@@ -18,7 +18,6 @@ pub mod option;
 pub mod position;
 #[cfg(feature = "std")]
 pub mod serve;
-mod token;
 
 pub use engine::EngineMessage;
 pub use error::ParseUsiMessageError;

@@ -34,7 +34,7 @@ use core::str::FromStr;
 use shogi_movegen::{IllegalMove, Position, PositionError, VariantHooks};
 use shogi_types::{Move, ParseMoveError, Setup};
 
-use crate::token::{Token, tokens};
+use crate::lex::{Tok, tokens};
 use shogi_types::sfen::ParseSfenError;
 
 /// The error returned when USI text (a move, a list of moves or a `position` command) cannot be
@@ -184,20 +184,21 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseUsiError> {
     read_move_list(tokens(text))
 }
 
-fn read_move_list<'a>(toks: impl Iterator<Item = Token<'a>>) -> Result<Vec<Move>, ParseUsiError> {
-    toks.enumerate()
+fn read_move_list<'a>(toks: impl IntoIterator<Item = Tok<'a>>) -> Result<Vec<Move>, ParseUsiError> {
+    toks.into_iter()
+        .enumerate()
         .map(|(index, tok)| {
             if let Some(word) = special_word(tok.text) {
                 return Err(ParseUsiError::NotAMove {
                     word,
-                    offset: tok.offset,
+                    offset: tok.start,
                 });
             }
             tok.text
                 .parse()
                 .map_err(|error| ParseUsiError::BadMoveInList {
                     index,
-                    offset: tok.offset,
+                    offset: tok.start,
                     error,
                 })
         })
@@ -381,8 +382,8 @@ impl FromStr for PositionCommand {
     /// A [`ParseUsiError`] with the byte offset of the first problem: a bad start, an SFEN that
     /// cannot be read, a word other than `moves`, or a move that cannot be read (with its index).
     fn from_str(s: &str) -> Result<PositionCommand, ParseUsiError> {
-        let toks: Vec<Token<'_>> = tokens(s).collect();
-        let mut rest: &[Token<'_>] = match toks.split_first() {
+        let toks = tokens(s);
+        let mut rest: &[Tok<'_>] = match toks.split_first() {
             None => return Err(ParseUsiError::EmptyCommand),
             Some((first, rest)) if first.text == "position" => rest,
             Some(_) => &toks,
@@ -400,8 +401,8 @@ impl FromStr for PositionCommand {
                     .unwrap_or(tail.len());
                 let (fields, after) = tail.split_at(n);
                 // Where the SFEN ends: the word `moves`, or the end of the text.
-                let end = after.first().map_or(s.len(), |t| t.offset);
-                let base = fields.first().map_or(end, |t| t.offset);
+                let end = after.first().map_or(s.len(), |t| t.start);
+                let base = fields.first().map_or(end, |t| t.start);
                 let text = s.get(base..end).unwrap_or_default();
                 let setup = Setup::from_sfen_fields(text).map_err(|source| match source {
                     ParseSfenError::TrailingText { offset } => ParseUsiError::ExpectedMoves {
@@ -417,7 +418,7 @@ impl FromStr for PositionCommand {
             }
             Some((first, _)) => {
                 return Err(ParseUsiError::ExpectedStart {
-                    offset: first.offset,
+                    offset: first.start,
                 });
             }
         };
@@ -426,7 +427,7 @@ impl FromStr for PositionCommand {
             Some((first, tail)) if first.text == "moves" => read_move_list(tail.iter().copied())?,
             Some((first, _)) => {
                 return Err(ParseUsiError::ExpectedMoves {
-                    offset: first.offset,
+                    offset: first.start,
                 });
             }
         };
