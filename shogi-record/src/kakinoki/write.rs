@@ -264,37 +264,30 @@ pub(crate) fn foul<'a>(
     main: bool,
 ) -> Foul<'a> {
     let mover = pos.side_to_move();
-    let kept = record
-        .illegal_move
-        .as_ref()
-        .filter(|_| main && ending.special.is_foul());
-    match kept {
-        Some(illegal) if illegal.mv.is_none() => Foul {
-            text: None,
-            mover,
+    let plain = Foul {
+        text: None,
+        mover,
+        special: &ending.special,
+        comment: None,
+    };
+    if !main {
+        return plain;
+    }
+    if let Some(text) = illegal_text(record, pos) {
+        return Foul {
+            text: Some(text),
+            mover: !mover,
+            special: &Special::IllegalWin,
+            comment: None,
+        };
+    }
+    match &record.illegal_move {
+        Some(illegal) if illegal.mv.is_none() && ending.special.is_foul() => Foul {
             special: &Special::IllegalLoss,
             comment: Some(crate::builder::illegal_comment(illegal)),
+            ..plain
         },
-        Some(_) => match illegal_text(record, pos) {
-            Some(text) => Foul {
-                text: Some(text),
-                mover: !mover,
-                special: &Special::IllegalWin,
-                comment: None,
-            },
-            None => Foul {
-                text: None,
-                mover,
-                special: &ending.special,
-                comment: None,
-            },
-        },
-        None => Foul {
-            text: None,
-            mover,
-            special: &ending.special,
-            comment: None,
-        },
+        _ => plain,
     }
 }
 
