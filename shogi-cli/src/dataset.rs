@@ -503,13 +503,9 @@ fn convert_games(
     for (i, game) in (first..).zip(games) {
         let record = match game {
             Ok(rec) => rec,
-            Err(e) => match e.kind() {
-                record::RecordErrorKind::IllegalMove { .. } if options.lenient => {
-                    let mut rec = e.partial().clone();
-                    rec.ending = None;
-                    rec
-                }
-                _ => {
+            Err(e) => match e.lenient_record().filter(|_| options.lenient) {
+                Some(rec) => rec,
+                None => {
                     output.failed = true;
                     output.failures.push(if several {
                         format!("game {i}: {e}")

@@ -428,6 +428,19 @@ impl RecordError {
         &self.partial
     }
 
+    /// The record a lenient reading keeps for this error ([`read_lenient`](crate::read_lenient),
+    /// [`Record::read_all_lenient`]): for a move that cannot be read or played, the moves
+    /// before it, without an ending; `None` for any other error (the start position, a header
+    /// line, the encoding), which leaves nothing to keep. A reader of
+    /// [`Record::games`] can read leniently with it, one game at a time.
+    #[must_use]
+    pub fn lenient_record(&self) -> Option<Record> {
+        matches!(self.kind, RecordErrorKind::IllegalMove { .. }).then(|| Record {
+            ending: None,
+            ..Record::clone(&self.partial)
+        })
+    }
+
     /// Takes the partial record.
     #[must_use]
     pub fn into_partial(self) -> Record {

@@ -82,12 +82,10 @@ fn keep_moves_before(
 ) -> Result<(Record, Option<RecordError>), RecordError> {
     match result {
         Ok(rec) => Ok((rec, None)),
-        Err(e) if matches!(e.kind(), RecordErrorKind::IllegalMove { .. }) => {
-            let mut rec = e.partial().clone();
-            rec.ending = None;
-            Ok((rec, Some(e)))
-        }
-        Err(e) => Err(e),
+        Err(e) => match e.lenient_record() {
+            Some(rec) => Ok((rec, Some(e))),
+            None => Err(e),
+        },
     }
 }
 
