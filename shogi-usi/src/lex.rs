@@ -272,3 +272,19 @@ impl<'a, 't> Cursor<'a, 't> {
         span_text(self.src, toks)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_on_ascii_whitespace_only() {
+        let toks: Vec<_> = tokens("  ab\tc \u{3000}d\n")
+            .into_iter()
+            .map(|t| (t.text, t.start))
+            .collect();
+        assert_eq!(toks, [("ab", 2), ("c", 5), ("\u{3000}d", 7)]);
+        assert_eq!(tokens("").len(), 0);
+        assert_eq!(tokens(" \t\r\n").len(), 0);
+    }
+}
