@@ -34,9 +34,9 @@ use shogi_kit::record::{Header, HeaderKey, Record, csa, kif};
 use shogi_kit::rules::impasse::ImpasseRule;
 use shogi_kit::rules::{AtLimit, Game, MoveLimit, Outcome, RuleSet, WinReason};
 use shogi_kit::types::Color;
-use shogi_kit::usi::driver::{DriverError, Engine};
-use shogi_kit::usi::engine::BestMove;
-use shogi_kit::usi::gui::{GameResult, Go};
+use shogi_kit::usi::driver::{DriverError, EngineProcess};
+use shogi_kit::usi::engine_message::BestMove;
+use shogi_kit::usi::gui_command::{GameResult, Go};
 use shogi_kit::usi::position::{PositionCommand, StartPosition};
 
 /// Play games between two USI engines, adjudicated under a rule set.
@@ -79,7 +79,7 @@ const GRACE: Duration = Duration::from_secs(1);
 
 /// One started engine and its name.
 struct Player {
-    engine: Engine,
+    engine: EngineProcess,
     name: String,
 }
 
@@ -98,7 +98,7 @@ fn shell(command: &str) -> std::process::Command {
 
 fn start(command: &str, options: &[(String, String)]) -> Result<Player, String> {
     let what = |e: DriverError| format!("engine {command:?}: {e}");
-    let mut engine = Engine::spawn(&mut shell(command)).map_err(what)?;
+    let mut engine = EngineProcess::spawn(&mut shell(command)).map_err(what)?;
     let info = engine.handshake(SETUP_TIMEOUT).map_err(what)?;
     for (name, value) in options {
         engine.set_option(name, Some(value)).map_err(what)?;

@@ -9,7 +9,7 @@ use shogi_kit::movegen::{Position, Standard, VariantHooks};
 use shogi_kit::notation::{japanese, western};
 use shogi_kit::types::{Move, PieceKind, Square};
 use shogi_kit::variants::untakeable_silver::mark_black_silvers;
-use shogi_kit::variants::{AnyPosition, Handicap, SilverSetup, UntakeableSilver, VariantRules};
+use shogi_kit::variants::{AnyPosition, BuiltinVariant, Handicap, SilverSetup, UntakeableSilver};
 
 /// A small deterministic PRNG (SplitMix64).
 struct Rng(u64);
@@ -31,7 +31,7 @@ impl Rng {
 
 /// Runs `check` on every start position, typed.
 trait Check {
-    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>);
+    fn run<R: BuiltinVariant>(&mut self, name: &str, start: Position<R>);
 }
 
 fn for_each_start(check: &mut impl Check) {
@@ -42,7 +42,7 @@ fn for_each_start(check: &mut impl Check) {
     for s in SilverSetup::ALL {
         check.run(s.english_name(), s.position());
     }
-    let marked = mark_black_silvers(shogi_kit::types::Setup::standard());
+    let marked = mark_black_silvers(shogi_kit::types::Setup::start());
     check.run(
         "standard setup with marked silvers, untakeable-silver rules",
         Position::<UntakeableSilver>::from_setup(marked).expect("a valid start"),
@@ -95,7 +95,7 @@ struct Notation {
 }
 
 impl Check for Notation {
-    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>) {
+    fn run<R: BuiltinVariant>(&mut self, name: &str, start: Position<R>) {
         let mut typed = start;
         let mut previous = None;
         for _ in 0..50 {

@@ -670,7 +670,7 @@ impl<R: VariantHooks> Position<R> {
     /// The standard start position (平手, hirate), Black to move, under the rules `R`.
     #[must_use]
     pub fn start() -> Position<R> {
-        match Position::from_setup(Setup::standard()) {
+        match Position::from_setup(Setup::start()) {
             Ok(p) => p,
             // The standard setup has no fault; keep the built position regardless.
             Err(e) => e.into_position_unchecked(),

@@ -14,7 +14,7 @@ use shogi_record::{Ending, MoveTime, Record, RecordMove, Special, csa, ki2, kif}
 /// preferring captures and promotions now and then so that the game looks like play.
 fn game_record() -> Record {
     let mut pos: Position = Position::start();
-    let mut rec = Record::standard();
+    let mut rec = Record::start();
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
     for ply in 0..150_u64 {
         let moves = pos.legal_moves();

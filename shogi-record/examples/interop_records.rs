@@ -678,7 +678,7 @@ fn write_record(
 fn manifest_row(w: &Written, game: &Game) -> String {
     manifest_row_of(
         w,
-        &game.start().to_setup().to_string(),
+        &game.initial_position().to_setup().to_string(),
         game.moves(),
         game.outcome(),
         None,
@@ -773,7 +773,7 @@ fn check_file(dir: &Path, w: &Written, spec: &Spec, game: &Game) -> Result<Optio
         }
     }
     let start = rec.start_sfen().to_string();
-    let expected_start = game.start().to_setup().to_string();
+    let expected_start = game.initial_position().to_setup().to_string();
     let no_number = |s: &str| {
         s.rsplit_once(' ')
             .map_or(s.to_string(), |(a, _)| a.to_string())

@@ -135,7 +135,7 @@ impl Line {
 /// ```
 /// use shogi_record::{Ending, Record, Special, ki2};
 ///
-/// let mut rec = Record::standard();
+/// let mut rec = Record::start();
 /// rec.push("2g2f".parse()?)?;
 /// rec.push("8c8d".parse()?)?;
 /// rec.ending = Some(Ending::new(Special::Resign));

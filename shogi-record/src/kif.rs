@@ -173,7 +173,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 /// ```
 /// use shogi_record::{Record, kif};
 ///
-/// let mut rec = Record::standard();
+/// let mut rec = Record::start();
 /// rec.push("7g7f".parse()?)?;
 /// rec.push("3c3d".parse()?)?;
 /// rec.push("8h2b+".parse()?)?;
@@ -194,7 +194,7 @@ pub fn write(record: &Record) -> String {
 /// ```
 /// use shogi_record::{self as record, Record, kif};
 ///
-/// let mut rec = Record::standard();
+/// let mut rec = Record::start();
 /// rec.push("7g7f".parse()?)?;
 /// let bytes = kif::write_shift_jis(&rec);
 /// assert_eq!(record::read(&bytes)?.usi_moves(), rec.usi_moves());

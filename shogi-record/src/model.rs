@@ -48,7 +48,7 @@ use shogi_movegen::{IllegalMove, IllegalMoveKind, Position};
 use shogi_rules::{Game, Outcome, WinReason};
 use shogi_types::{Color, Move, Setup};
 use shogi_variants::{
-    AnyGame, AnyPosition, GameVisitor, Handicap, Variant, VariantRules, VisitGame,
+    AnyGame, AnyPosition, BuiltinVariant, GameVisitor, Handicap, Variant, VisitGame,
 };
 
 use shogi_notation::western::WesternOptions;
@@ -70,7 +70,7 @@ use crate::ending::Special;
 /// use shogi_rules::{Outcome, WinReason};
 /// use shogi_types::Color;
 ///
-/// let mut rec = Record::standard();
+/// let mut rec = Record::start();
 /// rec.push("7g7f".parse()?)?;
 /// rec.push("3c3d".parse()?)?;
 /// rec.ending = Some(Ending::new(Special::Resign));
@@ -138,7 +138,7 @@ impl RecordMove {
 /// use shogi_record::kif;
 /// use shogi_record::{Ending, Record, RecordMove, Special, Variation};
 ///
-/// let mut rec = Record::standard();
+/// let mut rec = Record::start();
 /// rec.push("7g7f".parse()?)?;
 /// rec.push("3c3d".parse()?)?;
 /// // Instead of 3c3d: 8c8d, then the game is interrupted.
@@ -309,7 +309,7 @@ impl Header {
 impl Default for Record {
     /// An empty record from the standard start position.
     fn default() -> Record {
-        Record::standard()
+        Record::start()
     }
 }
 
@@ -329,7 +329,7 @@ impl Record {
 
     /// An empty record from the standard start position.
     #[must_use]
-    pub fn standard() -> Record {
+    pub fn start() -> Record {
         Record::new(Position::<shogi_movegen::Standard>::start())
     }
 
@@ -341,8 +341,8 @@ impl Record {
         struct FromGame;
         impl GameVisitor for FromGame {
             type Output = Record;
-            fn visit<R: VariantRules>(self, game: &Game<R>) -> Record {
-                let mut rec = Record::new(R::into_any_position(*game.start()));
+            fn visit<R: BuiltinVariant>(self, game: &Game<R>) -> Record {
+                let mut rec = Record::new(R::into_any_position(*game.initial_position()));
                 rec.moves = game.moves().iter().copied().map(RecordMove::new).collect();
                 if let Some(outcome) = game.outcome() {
                     let mover = game.position().side_to_move();
@@ -540,7 +540,7 @@ impl Record {
     pub fn to_position_command(&self) -> shogi_usi::position::PositionCommand {
         use shogi_usi::position::{PositionCommand, StartPosition};
         let setup = self.start.to_setup();
-        let start = if setup == Setup::standard() {
+        let start = if setup == Setup::start() {
             StartPosition::Startpos
         } else {
             StartPosition::Sfen(setup)
@@ -587,7 +587,7 @@ mod tests {
 
     #[test]
     fn records_push_replay_and_judge() {
-        let mut rec = Record::standard();
+        let mut rec = Record::start();
         for usi in ["7g7f", "3c3d", "8h2b+"] {
             rec.push(usi.parse().unwrap()).unwrap();
         }

@@ -44,7 +44,7 @@ use crate::model::Record;
 /// format's reader.
 pub fn read(bytes: &[u8]) -> Result<Record, RecordError> {
     let text = decode(bytes)
-        .ok_or_else(|| RecordError::new(0, RecordErrorKind::Encoding, Record::standard()))?;
+        .ok_or_else(|| RecordError::new(0, RecordErrorKind::Encoding, Record::start()))?;
     read_str(&text)
 }
 
@@ -104,7 +104,7 @@ pub fn read_str(text: &str) -> Result<Record, RecordError> {
         None => Err(RecordError::new(
             0,
             RecordErrorKind::UnknownFormat,
-            Record::standard(),
+            Record::start(),
         )),
     }
 }
@@ -180,7 +180,7 @@ impl Record {
     /// Each game's own error is its item.
     pub fn games(bytes: &[u8]) -> Result<Games<'_>, RecordError> {
         let text = decode(bytes)
-            .ok_or_else(|| RecordError::new(0, RecordErrorKind::Encoding, Record::standard()))?;
+            .ok_or_else(|| RecordError::new(0, RecordErrorKind::Encoding, Record::start()))?;
         Games::new(text)
     }
 
@@ -254,9 +254,8 @@ impl<'a> Games<'a> {
         } else {
             0
         };
-        let format = Format::detect(&text).ok_or_else(|| {
-            RecordError::new(0, RecordErrorKind::UnknownFormat, Record::standard())
-        })?;
+        let format = Format::detect(&text)
+            .ok_or_else(|| RecordError::new(0, RecordErrorKind::UnknownFormat, Record::start()))?;
         Ok(Games {
             text,
             format,
@@ -333,9 +332,9 @@ fn read_usi(text: &str) -> Result<Record, RecordError> {
 fn read_usi_line(line: &str, n: usize) -> Result<Record, RecordError> {
     let cmd: shogi_usi::position::PositionCommand = line
         .parse()
-        .map_err(|e| RecordError::new(n, SyntaxError::Usi(e).into(), Record::standard()))?;
+        .map_err(|e| RecordError::new(n, SyntaxError::Usi(e).into(), Record::start()))?;
     let mut builder = Builder::from_marked(cmd.start.to_setup())
-        .map_err(|e| RecordError::new(n, e, Record::standard()))?;
+        .map_err(|e| RecordError::new(n, e, Record::start()))?;
     for (i, &mv) in cmd.moves.iter().enumerate() {
         if let Err(e) = builder.play(mv) {
             return Err(builder.fail(

@@ -212,7 +212,7 @@ fn rank_lines_with_collapsed_blanks_and_trailing_junk() -> TestResult {
                 P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n\
                 +\n+7776FU\n";
     let rec = read_and_round_trip(text);
-    assert_eq!(rec.start.to_setup().board, Setup::standard().board);
+    assert_eq!(rec.start.to_setup().board, Setup::start().board);
     assert_eq!(rec.moves.len(), 1);
     // Eight cells, or an unknown piece, are errors.
     let err = csa::read("P1 * * * * * * * *\n+\n")
@@ -304,7 +304,7 @@ fn headers_names_and_unknown_keys() -> TestResult {
 
 #[test]
 fn headers_that_csa_cannot_hold_become_comments() -> TestResult {
-    let mut rec = Record::standard();
+    let mut rec = Record::start();
     rec.headers
         .push(Header::new(HeaderKey::Other("備考".into()), "x"));
     rec.headers
@@ -605,7 +605,7 @@ fn foul_endings_without_a_move_and_illegal_win() -> TestResult {
     );
 
     // 反則勝ち (the mover wins) has no CSA word: the previous mover's ILLEGAL_ACTION.
-    let mut rec = Record::standard();
+    let mut rec = Record::start();
     rec.push("7g7f".parse()?)?;
     rec.ending = Some(Ending::new(Special::IllegalWin));
     let outcome = rec.outcome();
@@ -657,7 +657,7 @@ fn endings_without_a_csa_word_are_ending_comments() -> TestResult {
         (Special::Other("TORYO ".into()), "'ENDING:TORYO "),
         (Special::Other("lower".into()), "'ENDING:lower"),
     ] {
-        let mut rec = Record::standard();
+        let mut rec = Record::start();
         rec.push("7g7f".parse()?)?;
         rec.moves[0].comments.push("move comment".into());
         let mut ending = Ending::new(special.clone());
@@ -682,7 +682,7 @@ fn endings_without_a_csa_word_are_ending_comments() -> TestResult {
         (Special::ForfeitWin, "%KACHI\n'ENDING:不戦勝"),
         (Special::ForfeitLoss, "%TORYO\n'ENDING:不戦敗"),
     ] {
-        let mut rec = Record::standard();
+        let mut rec = Record::start();
         rec.push("7g7f".parse()?)?;
         let mut ending = Ending::new(special.clone());
         ending.comments.push("ending comment".into());
@@ -701,7 +701,7 @@ fn endings_without_a_csa_word_are_ending_comments() -> TestResult {
     assert_eq!(rec.ending, None);
     // An unusual word that names another ending is kept as the unknown word その他.
     for word in ["投了", "%TORYO", "%ERROR"] {
-        let mut rec = Record::standard();
+        let mut rec = Record::start();
         rec.ending = Some(Ending::new(Special::Other(word.into())));
         let written = csa::write(&rec);
         let again = csa::read(&written)?;

@@ -215,7 +215,7 @@ fn presets_give_the_handicaps() {
     let rec = jkf::read(r#"{"header":{},"initial":null,"moves":[{}]}"#).unwrap();
     assert_eq!(rec.handicap(), Some(Handicap::Even));
     let rec = jkf::read(r#"{"header":{},"moves":[]}"#).unwrap();
-    assert_eq!(rec, Record::standard());
+    assert_eq!(rec, Record::start());
     // A handicap game: White moves first, the players are 下手 and 上手.
     let text = format!(
         r#"{{"header":{{"下手":"A","上手":"B"}},"initial":{{"preset":"6"}},"moves":[{{}},{}]}}"#,
@@ -356,7 +356,7 @@ fn specials_times_and_comments() {
     let mut words: Vec<Special> = Special::KNOWN.to_vec();
     words.push(Special::Other("封じ手なし".into()));
     for special in words {
-        let mut rec = Record::standard();
+        let mut rec = Record::start();
         rec.push("7g7f".parse().unwrap()).unwrap();
         rec.moves[0].time = Some(MoveTime {
             spent: Duration::from_secs(75),
@@ -376,7 +376,7 @@ fn specials_times_and_comments() {
         assert_eq!(jkf::read(&written).unwrap(), rec, "{special:?}\n{written}");
     }
     // An exact outcome rides in a RESULT comment.
-    let mut rec = Record::standard();
+    let mut rec = Record::start();
     rec.push("7g7f".parse().unwrap()).unwrap();
     rec.ending = Some(Ending::from_outcome(
         Outcome::Win {
@@ -707,7 +707,7 @@ fn only_json_with_the_shape_of_jkf_is_a_record() {
         r#"{"moves":[{},{"special":"CHUDAN"}]}"#.to_string(),
     ] {
         let rec = record::read(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(rec.start, Record::standard().start, "{text}");
+        assert_eq!(rec.start, Record::start().start, "{text}");
     }
 }
 

@@ -322,7 +322,7 @@ fn illegal_moves() -> TestResult {
 
 #[test]
 fn writes_six_moves_a_line() -> TestResult {
-    let mut rec = Record::standard();
+    let mut rec = Record::start();
     for m in [
         "7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c", "3i4h", "3a2b", "5i6h", "8b4b",
     ] {
@@ -343,7 +343,7 @@ fn writes_six_moves_a_line() -> TestResult {
 fn every_ending_keeps_its_outcome() -> TestResult {
     for moves in [0usize, 1] {
         for special in Special::KNOWN {
-            let mut rec = Record::standard();
+            let mut rec = Record::start();
             if moves == 1 {
                 rec.push(mv("7g7f"))?;
             }

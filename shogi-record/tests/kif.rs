@@ -290,7 +290,7 @@ fn handicap_names() -> TestResult {
     assert!(written.contains("上手：U\n"), "{written}");
     // Unknown names do not fail: the standard start, or the board diagram when there is one.
     let rec = kif::read("手合割：トンボ落ち\n   1 ７六歩(77)\n")?;
-    assert_eq!(rec.start.to_setup(), shogi_types::Setup::standard());
+    assert_eq!(rec.start.to_setup(), shogi_types::Setup::start());
     Ok(())
 }
 
@@ -621,7 +621,7 @@ fn times() -> TestResult {
         ]
     );
     // Totals are summed per player when only the time spent is known.
-    let mut rec = Record::standard();
+    let mut rec = Record::start();
     for (m, s) in [("7g7f", 16), ("3c3d", 2), ("2g2f", 75), ("8c8d", 3)] {
         rec.push(mv(m))?;
         if let Some(last) = rec.moves.last_mut() {
@@ -685,7 +685,7 @@ fn headers_are_kept_in_order() -> TestResult {
     );
     assert_eq!(kif::read(&kif::write(&rec))?.headers, rec.headers);
     // A line break in a value cannot break the record.
-    let mut rec = Record::standard();
+    let mut rec = Record::start();
     rec.headers.push(Header::new(HeaderKey::Event, "a\nb"));
     rec.headers
         .push(Header::new(HeaderKey::Other("手合割".to_string()), "x"));
@@ -809,7 +809,7 @@ fn endings_without_a_kif_word_keep_their_outcome() -> TestResult {
             Special::Other(String::new()),
             Special::Other("７六歩".to_string()),
         ] {
-            let mut rec = Record::standard();
+            let mut rec = Record::start();
             if mover_moves == 1 {
                 rec.push(mv("7g7f"))?;
             }
@@ -858,7 +858,7 @@ fn variant_start_round_trip() -> TestResult {
 
 #[test]
 fn shift_jis_output() -> TestResult {
-    let mut rec = Record::standard();
+    let mut rec = Record::start();
     rec.headers.push(Header::new(HeaderKey::Black, "羽生善治"));
     rec.push(mv("7g7f"))?;
     rec.moves[0].comments.push("初手".to_string());

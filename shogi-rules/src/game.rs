@@ -188,7 +188,7 @@ impl<R: VariantHooks> Game<R> {
 
     /// The start position.
     #[must_use]
-    pub fn start(&self) -> &Position<R> {
+    pub fn initial_position(&self) -> &Position<R> {
         &self.start
     }
 

@@ -237,10 +237,10 @@ fn position_reader() {
     use shogi_types::{Move, Setup};
 
     let mv = |usi: &str| usi.parse::<Move>().unwrap_or_else(|e| panic!("{usi}: {e}"));
-    assert_eq!(read("startpos"), Ok((Setup::standard(), vec![])));
+    assert_eq!(read("startpos"), Ok((Setup::start(), vec![])));
     assert_eq!(
         read("position startpos moves 7g7f 3c3d"),
-        Ok((Setup::standard(), vec![mv("7g7f"), mv("3c3d")]))
+        Ok((Setup::start(), vec![mv("7g7f"), mv("3c3d")]))
     );
     let sfen = "4k4/9/9/9/9/9/9/9/4K4 b P 3";
     let setup: Setup = sfen.parse().unwrap_or_else(|e| panic!("{e}"));

@@ -232,7 +232,11 @@ fn handicap_credit_at_equal_points() {
     ] {
         let g = game(sfen, RuleSet::csa27().with_handicap_credit(true));
         assert_eq!(g.handicap_credit(), credit, "{sfen}");
-        assert_eq!(impasse::handicap_credit(g.start()), credit, "{sfen}");
+        assert_eq!(
+            impasse::handicap_credit(g.initial_position()),
+            credit,
+            "{sfen}"
+        );
     }
 }
 

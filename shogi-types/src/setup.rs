@@ -15,7 +15,7 @@ use crate::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Square};
 ///
 /// ```
 /// use shogi_types::{Color, Piece, PieceKind, Setup, Square};
-/// let setup = Setup::standard();
+/// let setup = Setup::start();
 /// assert_eq!(setup.piece_at(Square::SQ_5I), Some(Piece::new(Color::Black, PieceKind::King)));
 /// assert_eq!(setup.side_to_move, Color::Black);
 /// assert_eq!(setup.move_number.get(), 1);
@@ -63,7 +63,7 @@ impl Setup {
 
     /// The standard start position (平手, hirate): Black to move, move number 1.
     #[must_use]
-    pub const fn standard() -> Setup {
+    pub const fn start() -> Setup {
         use PieceKind::*;
         let back = [
             Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance,
@@ -276,8 +276,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn standard_is_symmetric() {
-        let s = Setup::standard();
+    fn start_is_symmetric() {
+        let s = Setup::start();
         assert_eq!(s.pieces().count(), 40);
         let mut f = s.flipped();
         f.side_to_move = Color::Black;
@@ -300,7 +300,7 @@ mod tests {
     #[test]
     fn serde_round_trip() {
         use std::string::ToString;
-        let mut s = Setup::standard();
+        let mut s = Setup::start();
         s.hands.white = Hand::EMPTY.with_count(PieceKind::Pawn, 3).unwrap();
         let json = serde_json::to_string(&s).unwrap();
         assert!(json.contains("\"r\""));

@@ -727,15 +727,15 @@ mod tests {
     #[test]
     fn start_position() {
         let sfen: Setup = START.parse().unwrap();
-        assert_eq!(sfen, Setup::standard());
+        assert_eq!(sfen, Setup::start());
         assert_eq!(sfen.to_string(), START);
-        assert_eq!(Setup::standard().to_string(), START);
+        assert_eq!(Setup::start().to_string(), START);
         assert_eq!(format!("sfen {START}").parse::<Setup>().unwrap(), sfen);
     }
 
     #[test]
     fn after_7g7f() {
-        let mut setup = Setup::standard();
+        let mut setup = Setup::start();
         let pawn = setup.set_piece(Square::SQ_7G, None);
         setup.set_piece(Square::SQ_7F, pawn);
         setup.side_to_move = Color::White;
@@ -809,7 +809,7 @@ mod tests {
         let a: Setup = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -"
             .parse()
             .unwrap();
-        assert_eq!(a, Setup::standard());
+        assert_eq!(a, Setup::start());
         let b: Setup = "  lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL \t b  -   1\n"
             .parse()
             .unwrap();
@@ -1304,8 +1304,8 @@ mod tests {
 
     #[test]
     fn fields_only_reader() {
-        assert_eq!(Setup::from_sfen_fields(START).unwrap(), Setup::standard());
-        assert_eq!(Setup::from_sfen(START).unwrap(), Setup::standard());
+        assert_eq!(Setup::from_sfen_fields(START).unwrap(), Setup::start());
+        assert_eq!(Setup::from_sfen(START).unwrap(), Setup::start());
         assert_eq!(
             Setup::from_sfen_fields(""),
             Err(ParseSfenError::MissingField {
@@ -1430,11 +1430,11 @@ mod tests {
         let json = serde_json::to_string(&setup).unwrap();
         assert!(json.contains("\"protected\":[\"3i\"]"), "{json}");
         assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
-        let plain = serde_json::to_string(&Setup::standard()).unwrap();
+        let plain = serde_json::to_string(&Setup::start()).unwrap();
         assert!(!plain.contains("protected"), "{plain}");
         assert_eq!(
             serde_json::from_str::<Setup>(&plain).unwrap(),
-            Setup::standard()
+            Setup::start()
         );
     }
 }

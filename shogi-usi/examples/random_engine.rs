@@ -19,7 +19,7 @@
 use shogi_rules::impasse::ImpasseRule;
 use shogi_rules::{Outcome, RuleSet};
 use shogi_types::Move;
-use shogi_usi::engine::BestMove;
+use shogi_usi::engine_message::BestMove;
 use shogi_usi::info::{Info, Mate, Pv, Score, ScoreValue, Sign};
 use shogi_usi::option::{OptionDef, OptionKind};
 use shogi_usi::serve::{self, Engine, Search};

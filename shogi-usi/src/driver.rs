@@ -1,6 +1,6 @@
 //! The GUI side of USI: driving an engine process.
 //!
-//! [`Engine`] starts a program, talks USI to it through its standard input and output, and
+//! [`EngineProcess`] starts a program, talks USI to it through its standard input and output, and
 //! turns every answer the caller waits for into a typed value or a [`DriverError`]: an engine
 //! that never answers is a [`Timeout`](DriverError::Timeout), one that crashes is
 //! [`Exited`](DriverError::Exited), one that answers out of turn is a
@@ -17,20 +17,20 @@
 //! - A reader thread reads the engine's standard output line by line (invalid UTF-8 is replaced,
 //!   a line is cut at 1 MiB) and reads each with [`EngineMessage::parse_lenient`]. Lines that
 //!   are not USI messages (a banner, junk, a message whose arguments cannot be read) are kept
-//!   as [`Garbage`] ([`Engine::garbage`]); they are never fatal by themselves.
+//!   as [`Garbage`] ([`EngineProcess::garbage`]); they are never fatal by themselves.
 //! - The engine's standard error is whatever the [`Command`] says: inherited by default
 //!   (call `command.stderr(Stdio::null())` to discard it).
 //! - `info` lines that arrive during a search are collected into its result; `info` lines at
 //!   any other time are dropped.
 //! - When a search times out, the driver sends `stop` and forgets the search: its late
 //!   `bestmove` is skipped, so the next search does not take it for its own answer.
-//! - Dropping an [`Engine`] kills the process if it is still running; [`Engine::quit`] asks it
+//! - Dropping an [`EngineProcess`] kills the process if it is still running; [`EngineProcess::quit`] asks it
 //!   to exit first (see [Ending](#ending)).
 //!
 //! # Ending
 //!
 //! Every engine the driver starts is killed (if it has not exited) and reaped by the time its
-//! [`Engine`] is dropped or [`Engine::quit`] returns, whatever happened before: a failed
+//! [`EngineProcess`] is dropped or [`EngineProcess::quit`] returns, whatever happened before: a failed
 //! handshake, a timeout, a crash, an error while playing. The engine is not left running,
 //! nor as a zombie.
 //!
@@ -55,11 +55,11 @@
 //! use std::time::Duration;
 //!
 //! use shogi_usi::position::PositionCommand;
-//! use shogi_usi::driver::Engine;
-//! use shogi_usi::engine::BestMove;
-//! use shogi_usi::gui::Go;
+//! use shogi_usi::driver::EngineProcess;
+//! use shogi_usi::engine_message::BestMove;
+//! use shogi_usi::gui_command::Go;
 //!
-//! let mut engine = Engine::spawn_shell("/usr/games/fairy-stockfish")?;
+//! let mut engine = EngineProcess::spawn_shell("/usr/games/fairy-stockfish")?;
 //! let info = engine.handshake(Duration::from_secs(10))?;
 //! println!("{} by {}, {} options", info.name, info.author, info.options.len());
 //! engine.set_option("Hash", Some("64"))?;
@@ -95,8 +95,8 @@ use std::vec::Vec;
 use shogi_types::Color;
 
 use crate::ParseUsiMessageError;
-use crate::engine::{BestMove, Checkmate, EngineMessage, Id};
-use crate::gui::{Clocks, GameResult, Go, GuiCommand, MateLimit};
+use crate::engine_message::{BestMove, Checkmate, EngineMessage, Id};
+use crate::gui_command::{Clocks, GameResult, Go, GuiCommand, MateLimit};
 use crate::info::Info;
 use crate::option::OptionDef;
 use crate::position::PositionCommand;
@@ -183,11 +183,11 @@ pub enum DriverError {
         /// The answer the driver was waiting for.
         waiting_for: &'static str,
     },
-    /// The call needs a running search ([`Engine::start_go`]) and there is none.
+    /// The call needs a running search ([`EngineProcess::start_go`]) and there is none.
     #[error("no search is running")]
     NoSearch,
     /// The call cannot be made while a search is running: collect its result first
-    /// ([`Engine::stop`], [`Engine::wait_bestmove`]).
+    /// ([`EngineProcess::stop`], [`EngineProcess::wait_bestmove`]).
     #[error("a search is running")]
     Searching,
 }
@@ -282,7 +282,7 @@ pub struct MateResult {
 ///
 /// use shogi_types::Color;
 /// use shogi_usi::driver::time_limit;
-/// use shogi_usi::gui::Go;
+/// use shogi_usi::gui_command::Go;
 ///
 /// let go = Go { btime: Some(60_000), wtime: Some(0), byoyomi: Some(10_000), ..Go::default() };
 /// assert_eq!(time_limit(&go, Color::Black), Some(Duration::from_secs(70)));
@@ -341,7 +341,7 @@ struct Search {
 /// Every method that waits takes a timeout and returns a [`DriverError`] rather than wait
 /// longer. Commands that only send (`set_option`, `new_game`, `position`, `game_over`) fail
 /// only if the engine cannot be written to.
-pub struct Engine {
+pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     program: String,
@@ -357,9 +357,9 @@ pub struct Engine {
     status: Option<ExitStatus>,
 }
 
-impl std::fmt::Debug for Engine {
+impl std::fmt::Debug for EngineProcess {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Engine")
+        f.debug_struct("EngineProcess")
             .field("program", &self.program)
             .field("pid", &self.child.id())
             .field("searching", &self.search.is_some())
@@ -370,10 +370,10 @@ impl std::fmt::Debug for Engine {
     }
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts `command` with piped standard input and output (standard error is left as the
     /// command says: inherited by default) and starts the reader thread. Nothing is sent: call
-    /// [`handshake`](Engine::handshake) next.
+    /// [`handshake`](EngineProcess::handshake) next.
     ///
     /// On Unix the process starts in a process group of its own (the driver sets
     /// [`process_group(0)`](std::os::unix::process::CommandExt::process_group) on `command`),
@@ -387,14 +387,14 @@ impl Engine {
     /// ```no_run
     /// use std::process::{Command, Stdio};
     ///
-    /// use shogi_usi::driver::Engine;
+    /// use shogi_usi::driver::EngineProcess;
     ///
     /// let mut command = Command::new("/usr/games/gpsusi");
     /// command.current_dir("/tmp").stderr(Stdio::null());
-    /// let engine = Engine::spawn(&mut command)?;
+    /// let engine = EngineProcess::spawn(&mut command)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn spawn(command: &mut Command) -> Result<Engine, DriverError> {
+    pub fn spawn(command: &mut Command) -> Result<EngineProcess, DriverError> {
         let program = command.get_program().to_string_lossy().into_owned();
         let spawn_error = |e: io::Error, program: String| DriverError::Spawn {
             program,
@@ -424,7 +424,7 @@ impl Engine {
             kill_and_wait(&mut child);
             return Err(spawn_error(e, program));
         }
-        Ok(Engine {
+        Ok(EngineProcess {
             child,
             stdin: Some(stdin),
             program,
@@ -441,20 +441,20 @@ impl Engine {
     /// Starts a command line split on ASCII whitespace: the first word is the program, the
     /// others its arguments. No shell is involved, so there is no quoting, and a program path
     /// cannot contain spaces; for those, build a [`Command`] and call
-    /// [`spawn`](Engine::spawn) (for example `sh -c '...'`).
+    /// [`spawn`](EngineProcess::spawn) (for example `sh -c '...'`).
     ///
     /// # Errors
     /// [`DriverError::Spawn`] if the line is blank or the program cannot be started.
     ///
     /// # Examples
     /// ```
-    /// use shogi_usi::driver::{DriverError, Engine};
+    /// use shogi_usi::driver::{DriverError, EngineProcess};
     ///
-    /// let err = Engine::spawn_shell("/no/such/engine --fast").unwrap_err();
+    /// let err = EngineProcess::spawn_shell("/no/such/engine --fast").unwrap_err();
     /// assert!(matches!(err, DriverError::Spawn { kind: std::io::ErrorKind::NotFound, .. }));
-    /// assert!(matches!(Engine::spawn_shell("  "), Err(DriverError::Spawn { .. })));
+    /// assert!(matches!(EngineProcess::spawn_shell("  "), Err(DriverError::Spawn { .. })));
     /// ```
-    pub fn spawn_shell(command_line: &str) -> Result<Engine, DriverError> {
+    pub fn spawn_shell(command_line: &str) -> Result<EngineProcess, DriverError> {
         let mut words = command_line.split_ascii_whitespace();
         let Some(program) = words.next() else {
             return Err(DriverError::Spawn {
@@ -463,7 +463,7 @@ impl Engine {
                 message: "empty command line".into(),
             });
         };
-        Engine::spawn(Command::new(program).args(words))
+        EngineProcess::spawn(Command::new(program).args(words))
     }
 
     /// The process id.
@@ -473,7 +473,7 @@ impl Engine {
     }
 
     /// The lines read so far that were not USI messages (the first 1000 of them; see
-    /// [`garbage_count`](Engine::garbage_count)). Lines still in the pipe are read only when
+    /// [`garbage_count`](EngineProcess::garbage_count)). Lines still in the pipe are read only when
     /// the driver waits for something.
     #[must_use]
     pub fn garbage(&self) -> &[Garbage] {
@@ -486,8 +486,8 @@ impl Engine {
         self.garbage_count
     }
 
-    /// Whether a search started by [`start_go`](Engine::start_go) (or
-    /// [`start_mate`](Engine::start_mate)) still waits for its result to be collected.
+    /// Whether a search started by [`start_go`](EngineProcess::start_go) (or
+    /// [`start_mate`](EngineProcess::start_mate)) still waits for its result to be collected.
     #[must_use]
     pub fn is_searching(&self) -> bool {
         self.search.is_some()
@@ -531,7 +531,7 @@ impl Engine {
     /// as given, whether or not the engine declared it.
     ///
     /// # Errors
-    /// [`DriverError::Searching`] during a search; see [`send`](Engine::send).
+    /// [`DriverError::Searching`] during a search; see [`send`](EngineProcess::send).
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), DriverError> {
         self.idle()?;
         let line = match value {
@@ -542,7 +542,7 @@ impl Engine {
     }
 
     /// Sends `isready` and waits for `readyok`. Allowed during a search (its `info` lines are
-    /// collected; a `bestmove` is kept for [`wait_bestmove`](Engine::wait_bestmove)).
+    /// collected; a `bestmove` is kept for [`wait_bestmove`](EngineProcess::wait_bestmove)).
     ///
     /// # Errors
     /// [`DriverError::Timeout`] (`"readyok"`), [`DriverError::Exited`],
@@ -560,7 +560,7 @@ impl Engine {
     /// Sends `usinewgame`.
     ///
     /// # Errors
-    /// [`DriverError::Searching`] during a search; see [`send`](Engine::send).
+    /// [`DriverError::Searching`] during a search; see [`send`](EngineProcess::send).
     pub fn new_game(&mut self) -> Result<(), DriverError> {
         self.idle()?;
         self.send(&GuiCommand::UsiNewGame)
@@ -569,14 +569,14 @@ impl Engine {
     /// Sends `position ...`.
     ///
     /// # Errors
-    /// [`DriverError::Searching`] during a search; see [`send`](Engine::send).
+    /// [`DriverError::Searching`] during a search; see [`send`](EngineProcess::send).
     pub fn position(&mut self, position: &PositionCommand) -> Result<(), DriverError> {
         self.idle()?;
         self.write_line(&position.to_string(), "position", "writing position")
     }
 
-    /// Sends `go` and waits for `bestmove`: [`start_go`](Engine::start_go) then
-    /// [`wait_bestmove`](Engine::wait_bestmove). For `go ponder` or `go infinite`, which
+    /// Sends `go` and waits for `bestmove`: [`start_go`](EngineProcess::start_go) then
+    /// [`wait_bestmove`](EngineProcess::wait_bestmove). For `go ponder` or `go infinite`, which
     /// answer only after `ponderhit` or `stop`, use those.
     ///
     /// # Errors
@@ -589,11 +589,11 @@ impl Engine {
     }
 
     /// Sends `go` and returns at once; collect the result with
-    /// [`wait_bestmove`](Engine::wait_bestmove) or [`stop`](Engine::stop), after
-    /// [`ponder_hit`](Engine::ponder_hit) for `go ponder`.
+    /// [`wait_bestmove`](EngineProcess::wait_bestmove) or [`stop`](EngineProcess::stop), after
+    /// [`ponder_hit`](EngineProcess::ponder_hit) for `go ponder`.
     ///
     /// # Errors
-    /// [`DriverError::Searching`] if a search is already running; see [`send`](Engine::send).
+    /// [`DriverError::Searching`] if a search is already running; see [`send`](EngineProcess::send).
     pub fn start_go(&mut self, go: &Go) -> Result<(), DriverError> {
         self.idle()?;
         self.send(&GuiCommand::Go(go.clone()))?;
@@ -611,7 +611,7 @@ impl Engine {
     /// [`elapsed`](SearchResult::elapsed) then counts from here.
     ///
     /// # Errors
-    /// [`DriverError::NoSearch`] with no search running; see [`send`](Engine::send).
+    /// [`DriverError::NoSearch`] with no search running; see [`send`](EngineProcess::send).
     pub fn ponder_hit(&mut self, clocks: Option<Clocks>) -> Result<(), DriverError> {
         if self.search.is_none() {
             return Err(DriverError::NoSearch);
@@ -626,7 +626,7 @@ impl Engine {
     /// Sends `stop` (unless the engine has already answered) and waits for `bestmove`.
     ///
     /// # Errors
-    /// As [`wait_bestmove`](Engine::wait_bestmove).
+    /// As [`wait_bestmove`](EngineProcess::wait_bestmove).
     pub fn stop(&mut self, timeout: Duration) -> Result<SearchResult, DriverError> {
         self.stop_search()?;
         self.wait_bestmove(timeout)
@@ -653,10 +653,10 @@ impl Engine {
     }
 
     /// Sends `go mate <limit>` (a tsume search) and returns at once; collect the answer with
-    /// [`wait_checkmate`](Engine::wait_checkmate) (or stop it with `stop_mate`).
+    /// [`wait_checkmate`](EngineProcess::wait_checkmate) (or stop it with `stop_mate`).
     ///
     /// # Errors
-    /// [`DriverError::Searching`] if a search is already running; see [`send`](Engine::send).
+    /// [`DriverError::Searching`] if a search is already running; see [`send`](EngineProcess::send).
     pub fn start_mate(&mut self, limit: MateLimit) -> Result<(), DriverError> {
         self.start_go(&Go {
             mate: Some(limit),
@@ -667,7 +667,7 @@ impl Engine {
     /// Sends `go mate <limit>` and waits for `checkmate`.
     ///
     /// # Errors
-    /// As [`start_mate`](Engine::start_mate) and [`wait_checkmate`](Engine::wait_checkmate).
+    /// As [`start_mate`](EngineProcess::start_mate) and [`wait_checkmate`](EngineProcess::wait_checkmate).
     pub fn mate(&mut self, limit: MateLimit, timeout: Duration) -> Result<MateResult, DriverError> {
         self.start_mate(limit)?;
         self.wait_checkmate(timeout)
@@ -676,7 +676,7 @@ impl Engine {
     /// Sends `stop` (unless the engine has already answered) and waits for `checkmate`.
     ///
     /// # Errors
-    /// As [`wait_checkmate`](Engine::wait_checkmate).
+    /// As [`wait_checkmate`](EngineProcess::wait_checkmate).
     pub fn stop_mate(&mut self, timeout: Duration) -> Result<MateResult, DriverError> {
         self.stop_search()?;
         self.wait_checkmate(timeout)
@@ -685,7 +685,7 @@ impl Engine {
     /// Waits for the `checkmate` answer of the running search.
     ///
     /// # Errors
-    /// As [`wait_bestmove`](Engine::wait_bestmove), waiting for `"checkmate"`; a `bestmove`
+    /// As [`wait_bestmove`](EngineProcess::wait_bestmove), waiting for `"checkmate"`; a `bestmove`
     /// answer is a [`DriverError::Protocol`] error.
     pub fn wait_checkmate(&mut self, timeout: Duration) -> Result<MateResult, DriverError> {
         match self.wait_answer(timeout, "checkmate")? {
@@ -704,7 +704,7 @@ impl Engine {
     /// Sends `gameover win|lose|draw` (the result from the engine's point of view).
     ///
     /// # Errors
-    /// [`DriverError::Searching`] during a search (stop it first); see [`send`](Engine::send).
+    /// [`DriverError::Searching`] during a search (stop it first); see [`send`](EngineProcess::send).
     pub fn game_over(&mut self, result: GameResult) -> Result<(), DriverError> {
         self.idle()?;
         self.send(&GuiCommand::GameOver(result))
@@ -1018,7 +1018,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     /// Kills the process if it is still running, with its process group on Unix, and reaps it
     /// (see [Ending](self#ending)).
     fn drop(&mut self) {

@@ -9,9 +9,9 @@ extern crate std;
 
 #[cfg(feature = "std")]
 pub mod driver;
-pub mod engine;
+pub mod engine_message;
 mod error;
-pub mod gui;
+pub mod gui_command;
 pub mod info;
 mod lex;
 pub mod option;
@@ -19,7 +19,7 @@ pub mod position;
 #[cfg(feature = "std")]
 pub mod serve;
 
-pub use engine::EngineMessage;
+pub use engine_message::EngineMessage;
 pub use error::ParseUsiMessageError;
-pub use gui::GuiCommand;
+pub use gui_command::GuiCommand;
 pub use position::{ParseUsiError, PositionCommand, ReplayError, StartPosition};

@@ -225,7 +225,7 @@ impl StartPosition {
     #[must_use]
     pub fn to_setup(&self) -> Setup {
         match self {
-            StartPosition::Startpos => Setup::standard(),
+            StartPosition::Startpos => Setup::start(),
             StartPosition::Sfen(setup) => setup.clone(),
         }
     }
@@ -619,7 +619,7 @@ mod tests {
         );
         // Without `position`, without a move number, with and without moves.
         let no_number = cmd(&format!("sfen {}", START.trim_end_matches(" 1")));
-        assert_eq!(no_number.start.to_setup(), Setup::standard());
+        assert_eq!(no_number.start.to_setup(), Setup::start());
         assert_eq!(no_number.to_string(), format!("position sfen {START}"));
         let no_number_moves =
             cmd("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - moves 7g7f");
@@ -634,7 +634,7 @@ mod tests {
         );
         assert_eq!(
             cmd(&format!("position sfen {START}")).start.to_setup(),
-            Setup::standard()
+            Setup::start()
         );
     }
 

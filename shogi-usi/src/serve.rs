@@ -14,7 +14,7 @@
 //! with options, mate in one and impasse declarations), driven here by a fixed script:
 //!
 //! ```
-//! use shogi_usi::engine::BestMove;
+//! use shogi_usi::engine_message::BestMove;
 //! use shogi_usi::info::{Info, Pv};
 //! use shogi_usi::serve::{self, Engine, Search};
 //!
@@ -124,8 +124,8 @@ use shogi_movegen::{Position, Standard};
 use shogi_rules::{Game, RuleSet};
 use shogi_types::Color;
 
-use crate::engine::{BestMove, Checkmate, EngineMessage, Id};
-use crate::gui::{Clocks, GameResult, Go, GuiCommand, MateLimit, parse_go_skipping};
+use crate::engine_message::{BestMove, Checkmate, EngineMessage, Id};
+use crate::gui_command::{Clocks, GameResult, Go, GuiCommand, MateLimit, parse_go_skipping};
 use crate::info::Info;
 use crate::option::OptionDef;
 
@@ -140,7 +140,7 @@ use crate::option::OptionDef;
 /// An engine with an option (see the [module docs](self) for a complete program):
 ///
 /// ```
-/// use shogi_usi::engine::BestMove;
+/// use shogi_usi::engine_message::BestMove;
 /// use shogi_usi::option::{OptionDef, OptionKind};
 /// use shogi_usi::serve::{Engine, Search};
 ///
@@ -430,7 +430,7 @@ impl fmt::Debug for Search<'_> {
 ///
 /// # Examples
 /// ```
-/// use shogi_usi::engine::BestMove;
+/// use shogi_usi::engine_message::BestMove;
 /// use shogi_usi::serve::{self, Engine, Search};
 ///
 /// struct Resigner;
@@ -503,7 +503,7 @@ pub fn run<E: Engine>(
 ///
 /// # Examples
 /// ```no_run
-/// # use shogi_usi::engine::BestMove;
+/// # use shogi_usi::engine_message::BestMove;
 /// # use shogi_usi::serve::{Engine, Search};
 /// # struct MyEngine;
 /// # impl Engine for MyEngine {

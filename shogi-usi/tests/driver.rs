@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use shogi_movegen::{Position, Standard};
 use shogi_types::Color;
-use shogi_usi::driver::{DriverError, Engine, SearchResult, time_limit};
-use shogi_usi::engine::{BestMove, Checkmate};
-use shogi_usi::gui::{Go, MateLimit};
+use shogi_usi::driver::{DriverError, EngineProcess, SearchResult, time_limit};
+use shogi_usi::engine_message::{BestMove, Checkmate};
+use shogi_usi::gui_command::{Go, MateLimit};
 use shogi_usi::position::PositionCommand;
 
 const SETUP: Duration = Duration::from_secs(30);
@@ -56,7 +56,7 @@ fn fairy_stockfish() {
     let Some(path) = installed("/usr/games/fairy-stockfish") else {
         return;
     };
-    let mut engine = Engine::spawn_shell(path).expect("spawn");
+    let mut engine = EngineProcess::spawn_shell(path).expect("spawn");
     let info = engine.handshake(SETUP).expect("handshake");
     assert!(info.name.contains("Fairy-Stockfish"), "{info:?}");
     assert!(!info.options.is_empty());
@@ -131,7 +131,7 @@ fn gpsusi() {
     };
     let mut command = Command::new(path);
     command.stderr(Stdio::null());
-    let mut engine = Engine::spawn(&mut command).expect("spawn");
+    let mut engine = EngineProcess::spawn(&mut command).expect("spawn");
     let info = engine.handshake(SETUP).expect("handshake");
     assert!(info.name.contains("gpsshogi"), "{info:?}");
     assert!(!info.options.is_empty());
@@ -163,8 +163,8 @@ fn gpsusi() {
 }
 
 /// A fake engine: `sh -c <script>`.
-fn script(body: &str) -> Engine {
-    Engine::spawn(Command::new("sh").arg("-c").arg(body)).expect("spawn sh")
+fn script(body: &str) -> EngineProcess {
+    EngineProcess::spawn(Command::new("sh").arg("-c").arg(body)).expect("spawn sh")
 }
 
 /// Answers the handshake and `isready`, never `go`.
@@ -389,7 +389,7 @@ done
 
 #[test]
 fn missing_program() {
-    let err = Engine::spawn_shell("/no/such/engine --threads 2").unwrap_err();
+    let err = EngineProcess::spawn_shell("/no/such/engine --threads 2").unwrap_err();
     let DriverError::Spawn {
         program,
         kind,
@@ -405,7 +405,7 @@ fn missing_program() {
             .starts_with("cannot start `/no/such/engine`: ")
     );
     assert!(matches!(
-        Engine::spawn_shell(""),
+        EngineProcess::spawn_shell(""),
         Err(DriverError::Spawn { .. })
     ));
 }
@@ -459,7 +459,7 @@ fn ends(pid: u32) -> bool {
 /// A script that starts `sleep 100` in the background, writes its own pid and the sleeper's,
 /// then runs `rest`. The sleeper keeps the script's output open unless `detach`.
 #[cfg(target_os = "linux")]
-fn with_sleeper(name: &str, detach: bool, rest: &str) -> (Engine, u32, u32) {
+fn with_sleeper(name: &str, detach: bool, rest: &str) -> (EngineProcess, u32, u32) {
     let (own, child) = (
         pid_file(&format!("{name}-sh")),
         pid_file(&format!("{name}-sleep")),

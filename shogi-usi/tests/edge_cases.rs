@@ -1,8 +1,8 @@
 //! Reported edge cases: hand-written lines with the values they must read to.
 
 use shogi_types::Move;
-use shogi_usi::engine::{Checkmate, Id};
-use shogi_usi::gui::{Clocks, Go, MateLimit};
+use shogi_usi::engine_message::{Checkmate, Id};
+use shogi_usi::gui_command::{Clocks, Go, MateLimit};
 use shogi_usi::info::{Bound, Info, Mate, Pv, PvEnd, Score, ScoreValue, Sign};
 use shogi_usi::option::{OptionDef, OptionKind};
 use shogi_usi::position::ParseUsiError;

@@ -2,7 +2,7 @@
 //! and every message writes back to a line that reads to the same message.
 
 use shogi_usi::EngineMessage;
-use shogi_usi::engine::{BestMove, Id};
+use shogi_usi::engine_message::{BestMove, Id};
 use shogi_usi::info::{Mate, ScoreValue, Sign};
 use shogi_usi::option::OptionKind;
 

@@ -130,14 +130,14 @@ fn invalid_start_is_reported() {
 
 #[test]
 fn start_position_kinds() {
-    assert_eq!(StartPosition::Startpos.to_setup(), Setup::standard());
+    assert_eq!(StartPosition::Startpos.to_setup(), Setup::start());
     assert_eq!(
-        StartPosition::Sfen(Sfen::standard()).to_setup(),
-        Setup::standard()
+        StartPosition::Sfen(Sfen::start()).to_setup(),
+        Setup::start()
     );
     assert_eq!(StartPosition::Startpos.to_string(), "startpos");
     assert_eq!(
-        StartPosition::Sfen(Sfen::standard()).to_string(),
+        StartPosition::Sfen(Sfen::start()).to_string(),
         format!("sfen {START}")
     );
 }

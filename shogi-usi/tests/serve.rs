@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use shogi_movegen::{Position, Standard};
 use shogi_types::Move;
 use shogi_usi::EngineMessage;
-use shogi_usi::engine::BestMove;
+use shogi_usi::engine_message::BestMove;
 use shogi_usi::position::PositionCommand;
 use shogi_usi::serve::{self, Engine, Search};
 
@@ -380,7 +380,7 @@ impl Engine for Waiter {
     fn new_game(&mut self) {
         self.note("usinewgame".into());
     }
-    fn game_over(&mut self, result: shogi_usi::gui::GameResult) {
+    fn game_over(&mut self, result: shogi_usi::gui_command::GameResult) {
         self.note(format!("gameover {result}"));
     }
     fn go(&mut self, search: &Search<'_>) -> BestMove {
@@ -684,9 +684,9 @@ impl Engine for Echo {
         search.info_string(&search.go().to_string());
         BestMove::Resign
     }
-    fn mate(&mut self, search: &Search<'_>) -> shogi_usi::engine::Checkmate {
+    fn mate(&mut self, search: &Search<'_>) -> shogi_usi::engine_message::Checkmate {
         search.info_string(&search.go().to_string());
-        shogi_usi::engine::Checkmate::NoMate
+        shogi_usi::engine_message::Checkmate::NoMate
     }
 }
 

@@ -85,7 +85,7 @@ impl Variant {
     ///
     /// let marked: Setup = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/9/1NS!1K1S!N1 b - 1".parse()?;
     /// assert_eq!(Variant::for_setup(&marked), Variant::UntakeableSilver);
-    /// assert_eq!(Variant::for_setup(&Setup::standard()), Variant::Standard);
+    /// assert_eq!(Variant::for_setup(&Setup::start()), Variant::Standard);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -115,7 +115,7 @@ impl fmt::Display for Variant {
 }
 
 mod sealed {
-    /// Keeps [`VariantRules`](super::VariantRules) to the rules of this crate's variants.
+    /// Keeps [`BuiltinVariant`](super::BuiltinVariant) to the rules of this crate's variants.
     pub trait Sealed {}
     impl Sealed for shogi_movegen::Standard {}
     impl Sealed for crate::UntakeableSilver {}
@@ -126,7 +126,7 @@ mod sealed {
 /// [`AnyPositionError`] (with `From`).
 ///
 /// Sealed: only this crate implements it, once for each variant.
-pub trait VariantRules: VariantHooks + sealed::Sealed {
+pub trait BuiltinVariant: VariantHooks + sealed::Sealed {
     /// The variant these rules define.
     const VARIANT: Variant;
 
@@ -140,7 +140,7 @@ pub trait VariantRules: VariantHooks + sealed::Sealed {
     fn into_any_error(err: PositionError<Self>) -> AnyPositionError;
 }
 
-impl VariantRules for Standard {
+impl BuiltinVariant for Standard {
     const VARIANT: Variant = Variant::Standard;
 
     fn into_any_position(pos: Position<Standard>) -> AnyPosition {
@@ -156,7 +156,7 @@ impl VariantRules for Standard {
     }
 }
 
-impl VariantRules for UntakeableSilver {
+impl BuiltinVariant for UntakeableSilver {
     const VARIANT: Variant = Variant::UntakeableSilver;
 
     fn into_any_position(pos: Position<UntakeableSilver>) -> AnyPosition {
@@ -173,17 +173,17 @@ impl VariantRules for UntakeableSilver {
 }
 
 /// The variant of a position of `R`.
-const fn position_variant<R: VariantRules>(_: &Position<R>) -> Variant {
+const fn position_variant<R: BuiltinVariant>(_: &Position<R>) -> Variant {
     R::VARIANT
 }
 
 /// The variant of a game of `R`.
-const fn game_variant<R: VariantRules>(_: &Game<R>) -> Variant {
+const fn game_variant<R: BuiltinVariant>(_: &Game<R>) -> Variant {
     R::VARIANT
 }
 
 /// The variant of a setup error of `R`.
-const fn error_variant<R: VariantRules>(_: &PositionError<R>) -> Variant {
+const fn error_variant<R: BuiltinVariant>(_: &PositionError<R>) -> Variant {
     R::VARIANT
 }
 
@@ -251,7 +251,7 @@ impl FromStr for AnyPosition {
     }
 }
 
-impl<R: VariantRules> From<Position<R>> for AnyPosition {
+impl<R: BuiltinVariant> From<Position<R>> for AnyPosition {
     fn from(pos: Position<R>) -> AnyPosition {
         R::into_any_position(pos)
     }
@@ -692,7 +692,7 @@ pub enum AnyPositionError {
     UntakeableSilver(PositionError<UntakeableSilver>),
 }
 
-impl<R: VariantRules> From<PositionError<R>> for AnyPositionError {
+impl<R: BuiltinVariant> From<PositionError<R>> for AnyPositionError {
     fn from(err: PositionError<R>) -> AnyPositionError {
         R::into_any_error(err)
     }
@@ -817,7 +817,7 @@ impl Default for AnyGame {
     }
 }
 
-impl<R: VariantRules> From<Game<R>> for AnyGame {
+impl<R: BuiltinVariant> From<Game<R>> for AnyGame {
     fn from(game: Game<R>) -> AnyGame {
         R::into_any_game(game)
     }
@@ -826,21 +826,21 @@ impl<R: VariantRules> From<Game<R>> for AnyGame {
 /// An operation on a game of any variant, run by [`VisitGame::visit`]: the [`Game`]
 /// counterpart of [`PositionVisitor`].
 ///
-/// The rules are a [`VariantRules`], so the visitor may turn what it sees back into an
+/// The rules are a [`BuiltinVariant`], so the visitor may turn what it sees back into an
 /// [`AnyPosition`] or [`AnyGame`].
 ///
 /// ```
 /// use shogi_rules::Game;
 /// use shogi_variants::presets::Preset;
-/// use shogi_variants::{AnyPosition, GameVisitor, VariantRules, VisitGame};
+/// use shogi_variants::{AnyPosition, GameVisitor, BuiltinVariant, VisitGame};
 ///
 /// /// The start position and the number of moves of a game, typed or not.
 /// struct StartAndLength;
 ///
 /// impl GameVisitor for StartAndLength {
 ///     type Output = (AnyPosition, usize);
-///     fn visit<R: VariantRules>(self, game: &Game<R>) -> (AnyPosition, usize) {
-///         (AnyPosition::from(*game.start()), game.moves().len())
+///     fn visit<R: BuiltinVariant>(self, game: &Game<R>) -> (AnyPosition, usize) {
+///         (AnyPosition::from(*game.initial_position()), game.moves().len())
 ///     }
 /// }
 ///
@@ -858,17 +858,17 @@ pub trait GameVisitor {
     type Output;
 
     /// Runs the operation on `game`.
-    fn visit<R: VariantRules>(self, game: &Game<R>) -> Self::Output;
+    fn visit<R: BuiltinVariant>(self, game: &Game<R>) -> Self::Output;
 }
 
-/// A game, typed ([`Game<R>`] of a [`VariantRules`]) or chosen at run time ([`AnyGame`]),
+/// A game, typed ([`Game<R>`] of a [`BuiltinVariant`]) or chosen at run time ([`AnyGame`]),
 /// that can hand its typed game to a [`GameVisitor`]. See [`GameVisitor`] for an example.
 pub trait VisitGame {
     /// Calls `visitor` with the typed game and returns what it returns.
     fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output;
 }
 
-impl<R: VariantRules> VisitGame for Game<R> {
+impl<R: BuiltinVariant> VisitGame for Game<R> {
     /// Calls `visitor` with `self`.
     #[inline]
     fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
@@ -936,10 +936,10 @@ impl AnyGame {
         dispatch!(AnyGame: self, g => g.rules())
     }
 
-    /// The start position ([`Game::start`]).
+    /// The start position ([`Game::initial_position`]).
     #[must_use]
-    pub fn start(&self) -> AnyPosition {
-        dispatch!(AnyGame: self, g => AnyPosition::from(*g.start()))
+    pub fn initial_position(&self) -> AnyPosition {
+        dispatch!(AnyGame: self, g => AnyPosition::from(*g.initial_position()))
     }
 
     /// The current position ([`Game::position`]).

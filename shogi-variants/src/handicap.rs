@@ -545,12 +545,12 @@ impl Handicap {
     /// assert_eq!(setup.piece_at(Square::SQ_8B), None);
     /// assert_eq!(setup.piece_at(Square::SQ_2B), None);
     /// assert_eq!(setup.side_to_move, Color::White);
-    /// assert_eq!(Handicap::Even.setup(), Setup::standard());
+    /// assert_eq!(Handicap::Even.setup(), Setup::start());
     /// assert_eq!(Handicap::ThreePawns.setup().hands.white.count(PieceKind::Pawn), 3);
     /// ```
     #[must_use]
     pub const fn setup(self) -> Setup {
-        let mut setup = Setup::standard();
+        let mut setup = Setup::start();
         let removed = self.removed();
         let mut i = 0;
         while i < removed.len() {
@@ -619,7 +619,7 @@ impl Handicap {
     /// use shogi_types::Setup;
     /// use shogi_variants::handicap::Handicap;
     ///
-    /// assert_eq!(Handicap::from_setup(&Setup::standard()), Some(Handicap::Even));
+    /// assert_eq!(Handicap::from_setup(&Setup::start()), Some(Handicap::Even));
     /// for h in Handicap::ALL {
     ///     assert_eq!(Handicap::from_setup(&h.setup()), Some(h));
     /// }
@@ -712,7 +712,7 @@ pub struct ParseHandicapError {
 /// lists).
 #[cfg(test)]
 fn standard_piece(sq: Square) -> Option<shogi_types::Piece> {
-    Setup::standard().piece_at(sq)
+    Setup::start().piece_at(sq)
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@ pub mod presets;
 pub mod untakeable_silver;
 
 pub use any::{
-    AnyGame, AnyPosition, AnyPositionError, GameVisitor, ParseAnyPositionError, Variant,
-    VariantRules, VisitGame,
+    AnyGame, AnyPosition, AnyPositionError, BuiltinVariant, GameVisitor, ParseAnyPositionError,
+    Variant, VisitGame,
 };
 pub use handicap::{Handicap, ParseHandicapError};
 pub use presets::Preset;

@@ -203,7 +203,7 @@ impl SilverSetup {
     /// `Position::<UntakeableSilver>::from_setup`.
     #[must_use]
     pub const fn setup(self) -> Setup {
-        let mut setup = Setup::standard();
+        let mut setup = Setup::start();
         // Remove Black's pieces but its king, then put back what this setup keeps.
         let mut i = 0;
         while i < 81 {
@@ -358,7 +358,7 @@ mod tests {
             assert_eq!(pos.protected(), pos.pieces(Color::Black, PieceKind::Silver));
             assert_eq!(SilverSetup::from_setup(&s.setup()), Some(s));
         }
-        assert_eq!(SilverSetup::from_setup(&Setup::standard()), None);
+        assert_eq!(SilverSetup::from_setup(&Setup::start()), None);
     }
 
     #[test]

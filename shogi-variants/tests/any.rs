@@ -20,8 +20,8 @@ use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::presets;
 use shogi_variants::untakeable_silver::mark_black_silvers;
 use shogi_variants::{
-    AnyGame, AnyPosition, AnyPositionError, GameVisitor, Handicap, ParseAnyPositionError,
-    SilverSetup, UntakeableSilver, Variant, VariantRules, VisitGame,
+    AnyGame, AnyPosition, AnyPositionError, BuiltinVariant, GameVisitor, Handicap,
+    ParseAnyPositionError, SilverSetup, UntakeableSilver, Variant, VisitGame,
 };
 
 /// A small deterministic PRNG (SplitMix64).
@@ -44,7 +44,7 @@ impl Rng {
 
 /// Runs `check` on every start position, typed.
 trait Check {
-    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>);
+    fn run<R: BuiltinVariant>(&mut self, name: &str, start: Position<R>);
 }
 
 fn for_each_start(check: &mut impl Check) {
@@ -67,7 +67,7 @@ fn for_each_start(check: &mut impl Check) {
 
 /// The standard setup with Black's two silvers marked, under the variant's rules.
 fn marked_standard_start() -> Position<UntakeableSilver> {
-    Position::from_setup(mark_black_silvers(Setup::standard())).expect("valid start")
+    Position::from_setup(mark_black_silvers(Setup::start())).expect("valid start")
 }
 
 /// The typed variant of each start, to check that every start was visited.
@@ -124,7 +124,7 @@ impl PositionVisitor for KeyAndRules {
 }
 
 /// Every method of `any` against the same method of `typed`.
-fn check_position<R: VariantRules>(typed: &Position<R>, any: &AnyPosition, deep: bool) {
+fn check_position<R: BuiltinVariant>(typed: &Position<R>, any: &AnyPosition, deep: bool) {
     assert_eq!(any.variant(), R::VARIANT);
     assert_eq!(*any, AnyPosition::from(*typed));
     assert_eq!(any.as_standard().is_some(), R::VARIANT == Variant::Standard);
@@ -245,7 +245,7 @@ fn check_position<R: VariantRules>(typed: &Position<R>, any: &AnyPosition, deep:
 
 /// The conversions of `any` (move number, packed formats, SFEN with marks, standard shogi)
 /// against the typed position and the setups, with and without marks, it comes from.
-fn check_conversions<R: VariantRules>(
+fn check_conversions<R: BuiltinVariant>(
     typed: &Position<R>,
     any: &AnyPosition,
     setup: &Setup,
@@ -310,7 +310,7 @@ struct Walks {
 }
 
 impl Check for Walks {
-    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>) {
+    fn run<R: BuiltinVariant>(&mut self, name: &str, start: Position<R>) {
         self.starts += 1;
         let any_start = AnyPosition::from(start);
         assert_eq!(any_start.variant(), R::VARIANT, "{name}");
@@ -364,12 +364,12 @@ fn start_and_variants() {
     let silver = AnyPosition::start(Variant::UntakeableSilver);
     assert_ne!(standard, silver);
     assert_eq!(standard.to_setup(), silver.to_setup());
-    assert_eq!(standard.to_setup(), Setup::standard());
+    assert_eq!(standard.to_setup(), Setup::start());
     assert_eq!(standard.protected().count(), 0);
     assert_eq!(silver.protected().count(), 0);
     assert_eq!(standard.zobrist(), silver.zobrist());
     // With the silvers marked, the variant protects them and standard shogi refuses the marks.
-    let marked = mark_black_silvers(Setup::standard());
+    let marked = mark_black_silvers(Setup::start());
     let silver = AnyPosition::from_setup(Variant::UntakeableSilver, marked.clone()).expect("valid");
     assert_eq!(silver, AnyPosition::from(marked_standard_start()));
     assert_eq!(silver.protected().count(), 2);
@@ -383,13 +383,16 @@ fn start_and_variants() {
     }
     assert_eq!(AnyGame::default().variant(), Variant::Standard);
     assert_eq!(AnyGame::default().rules(), RuleSet::none());
-    assert_eq!(AnyGame::default().start(), AnyPosition::default());
+    assert_eq!(
+        AnyGame::default().initial_position(),
+        AnyPosition::default()
+    );
 }
 
 /// Setups with faults: the errors of both kinds agree, and so does waiving them.
 #[test]
 fn any_position_error_equals_the_typed_error() {
-    fn check<R: VariantRules>(setup: &Setup, protected: Option<Bitboard>) {
+    fn check<R: BuiltinVariant>(setup: &Setup, protected: Option<Bitboard>) {
         let mut setup = setup.clone();
         if let Some(p) = protected {
             setup.protected = p;
@@ -438,13 +441,13 @@ fn any_position_error_equals_the_typed_error() {
         check::<UntakeableSilver>(setup, None);
     }
     // Protection of a square without a Black silver; any protection in standard shogi.
-    let start = Setup::standard();
+    let start = Setup::start();
     check::<UntakeableSilver>(&start, Some(Bitboard::from_square(Square::SQ_5I)));
     check::<UntakeableSilver>(&start, Some(Bitboard::from_square(Square::SQ_5E)));
     check::<Standard>(&start, Some(Bitboard::from_square(Square::SQ_7I)));
     check::<Standard>(&start, Some(Bitboard::from_square(Square::SQ_5I)));
     // The setups that are valid build the same positions.
-    let mut valid = Setup::standard();
+    let mut valid = Setup::start();
     valid.set_piece(
         Square::SQ_5I,
         Some(Piece::new(Color::Black, PieceKind::King)),
@@ -460,7 +463,7 @@ struct LengthAndRules;
 
 impl GameVisitor for LengthAndRules {
     type Output = (usize, AnyPosition, &'static str);
-    fn visit<R: VariantRules>(self, game: &Game<R>) -> Self::Output {
+    fn visit<R: BuiltinVariant>(self, game: &Game<R>) -> Self::Output {
         (
             game.moves().len(),
             AnyPosition::from(*game.position()),
@@ -470,7 +473,7 @@ impl GameVisitor for LengthAndRules {
 }
 
 /// Every read-only method of `any` against `typed`.
-fn check_game<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
+fn check_game<R: BuiltinVariant>(typed: &Game<R>, any: &AnyGame) {
     assert_eq!(any.variant(), R::VARIANT);
     assert_eq!(any.as_standard().is_some(), R::VARIANT == Variant::Standard);
     assert_eq!(
@@ -480,7 +483,10 @@ fn check_game<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
     assert_eq!(any.visit(LengthAndRules), typed.visit(LengthAndRules));
     assert_eq!((&any).visit(LengthAndRules).2, core::any::type_name::<R>());
     assert_eq!(any.rules(), typed.rules());
-    assert_eq!(any.start(), AnyPosition::from(*typed.start()));
+    assert_eq!(
+        any.initial_position(),
+        AnyPosition::from(*typed.initial_position())
+    );
     assert_eq!(any.position(), AnyPosition::from(*typed.position()));
     assert_eq!(any.moves(), typed.moves());
     assert_eq!(any.keys(), typed.keys());
@@ -510,7 +516,7 @@ fn check_game<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
 
 /// Every way to end a game, applied to copies of both games: same results, same games after,
 /// and the same refusal when the game is already over.
-fn check_endings<R: VariantRules>(typed: &Game<R>, any: &AnyGame) {
+fn check_endings<R: BuiltinVariant>(typed: &Game<R>, any: &AnyGame) {
     type Ending<G> = fn(&mut G) -> Result<Outcome, String>;
     let typed_endings: [Ending<Game<R>>; 10] = [
         |g| g.resign(Color::Black).map_err(|e| e.to_string()),
@@ -601,7 +607,7 @@ struct Games {
 }
 
 impl Check for Games {
-    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>) {
+    fn run<R: BuiltinVariant>(&mut self, name: &str, start: Position<R>) {
         let rule_sets = [
             RuleSet::none(),
             RuleSet::csa27(),
@@ -739,7 +745,7 @@ struct Visits {
 }
 
 impl Check for Visits {
-    fn run<R: VariantRules>(&mut self, name: &str, start: Position<R>) {
+    fn run<R: BuiltinVariant>(&mut self, name: &str, start: Position<R>) {
         let mut typed = start;
         for _ in 0..50 {
             let any = AnyPosition::from(typed);

@@ -32,7 +32,7 @@ fn every_start_is_valid_and_named_back() {
 
 #[test]
 fn the_board_differs_from_the_even_game_by_the_removed_pieces() {
-    let even = Setup::standard();
+    let even = Setup::start();
     for h in Handicap::ALL {
         let setup = h.setup();
         let mut removed: Vec<_> = even

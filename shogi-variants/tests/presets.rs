@@ -159,7 +159,7 @@ fn handicap_games_carry_the_credit() {
         for preset in [Preset::HandicapJsa24(h), Preset::HandicapCsa27(h)] {
             let game = preset.game();
             assert_eq!(game.variant(), Variant::Standard);
-            assert_eq!(game.start(), AnyPosition::from(h.position()));
+            assert_eq!(game.initial_position(), AnyPosition::from(h.position()));
             let removed: u32 = h
                 .removed()
                 .iter()
@@ -188,7 +188,7 @@ fn presets_start_where_they_say() {
             let preset = Preset::UntakeableSilver { setup, move_limit };
             let game = preset.game();
             assert_eq!(game.variant(), Variant::UntakeableSilver);
-            assert_eq!(game.start(), AnyPosition::from(setup.position()));
+            assert_eq!(game.initial_position(), AnyPosition::from(setup.position()));
             assert_eq!(
                 game.rules().move_limit().map(|l| l.moves()),
                 move_limit.map(|n| n.get())

@@ -328,7 +328,7 @@ fn standard_shogi_refuses_every_mark() {
         assert!(err.faults().contains(Fault::BadProtection), "{s}");
     }
     // A mark the variant would refuse too.
-    let mut king = Setup::standard();
+    let mut king = Setup::start();
     king.protected = Bitboard::from_square(Square::SQ_5I);
     let err = Position::<Standard>::from_setup(king).expect_err("marked");
     assert!(err.faults().contains(Fault::BadProtection));

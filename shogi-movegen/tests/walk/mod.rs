@@ -397,7 +397,7 @@ pub fn protect_black_silvers(mut setup: Setup) -> Setup {
 
 /// The standard start under [`SilverRules`] with both of Black's silvers protected.
 pub fn silver_start() -> Position<SilverRules> {
-    Position::from_setup(protect_black_silvers(Setup::standard())).expect("valid start")
+    Position::from_setup(protect_black_silvers(Setup::start())).expect("valid start")
 }
 
 /// Runs `test` on `cases` values of `strategy` with [`config`]; panics with the minimal failing

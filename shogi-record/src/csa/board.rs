@@ -64,7 +64,7 @@ pub(super) fn groups<'a>(
 /// `PI` with the pieces to remove from the even start.
 pub(super) fn read_even(setup: &mut Setup, rest: &str) -> Result<(), SyntaxError> {
     const PI: &str = "PI";
-    *setup = Setup::standard();
+    *setup = Setup::start();
     for (sq, code) in groups(PI, rest)? {
         let sq = square(sq).ok_or(SyntaxError::CsaSquare { statement: PI })?;
         let kind = kind_from_code(code).ok_or_else(|| SyntaxError::CsaPieceCode {

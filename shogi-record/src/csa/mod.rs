@@ -153,11 +153,7 @@ use crate::time::MoveTime;
 pub fn read(text: &str) -> Result<Record, RecordError> {
     match Games::new(text).next() {
         Some(lines) => read_game(&lines),
-        None => Err(RecordError::new(
-            0,
-            RecordErrorKind::Empty,
-            Record::standard(),
-        )),
+        None => Err(RecordError::new(0, RecordErrorKind::Empty, Record::start())),
     }
 }
 
@@ -207,7 +203,7 @@ impl CsaOptions {
 /// ```
 /// use shogi_record::{Ending, Record, Special, csa};
 ///
-/// let mut rec = Record::standard();
+/// let mut rec = Record::start();
 /// rec.push("7g7f".parse()?)?;
 /// rec.ending = Some(Ending::new(Special::Interrupt));
 /// assert_eq!(csa::write(&rec), "V2.2\nPI\n+\n+7776FU\n%CHUDAN\n");
@@ -224,7 +220,7 @@ pub fn write(record: &Record) -> String {
 /// use std::time::Duration;
 /// use shogi_record::{MoveTime, Record, csa::{self, CsaOptions, CsaVersion}};
 ///
-/// let mut rec = Record::standard();
+/// let mut rec = Record::start();
 /// rec.push("2g2f".parse()?)?;
 /// rec.moves[0].time = Some(MoveTime::spent(Duration::from_millis(12_345)));
 /// let text = csa::write_with(&rec, CsaOptions::new(CsaVersion::V30));

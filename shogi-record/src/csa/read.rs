@@ -105,7 +105,7 @@ pub(crate) fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
         None => Err(RecordError::new(
             last,
             RecordErrorKind::Empty,
-            Record::standard(),
+            Record::start(),
         )),
     }
 }
@@ -178,7 +178,7 @@ impl GameReader {
             None => Err(RecordError::new(
                 line,
                 RecordErrorKind::Empty,
-                Record::standard(),
+                Record::start(),
             )),
         }
     }
@@ -189,7 +189,7 @@ impl GameReader {
             let built = if let Some(sfen) = self.sfen.take() {
                 Builder::from_marked(sfen)
             } else {
-                let mut setup = self.setup.take().unwrap_or_else(Setup::standard);
+                let mut setup = self.setup.take().unwrap_or_else(Setup::start);
                 setup.side_to_move = self.side.or(hint).unwrap_or(Color::Black);
                 Builder::new(Variant::Standard, setup)
             };
@@ -206,7 +206,7 @@ impl GameReader {
         match self.builder.take() {
             Some(b) => b.fail(line, kind),
             None => {
-                let mut partial = Record::standard();
+                let mut partial = Record::start();
                 partial.headers = core::mem::take(&mut self.headers);
                 partial.start_comments = core::mem::take(&mut self.start_comments);
                 RecordError::new(line, kind, partial)

@@ -145,7 +145,7 @@ pub(super) fn parse_json(text: &str) -> Result<Json, RecordError> {
                 column,
                 problem: JsonProblem::TooDeep,
             },
-            Record::standard(),
+            Record::start(),
         ));
     }
     let mut de = serde_json::Deserializer::from_str(text);
@@ -160,7 +160,7 @@ pub(super) fn parse_json(text: &str) -> Result<Json, RecordError> {
                 column: e.column(),
                 problem,
             },
-            Record::standard(),
+            Record::start(),
         )
     })
 }

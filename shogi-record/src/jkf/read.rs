@@ -36,7 +36,7 @@ pub(super) fn cut(text: &str) -> String {
 pub fn read(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let json = parse_json(text)?;
-    let fail = |kind| RecordError::new(0, kind, Record::standard());
+    let fail = |kind| RecordError::new(0, kind, Record::start());
     let Json::Object(fields) = &json else {
         return Err(fail(shape("(top)", "an object with 'header' and 'moves'")));
     };
@@ -155,7 +155,7 @@ pub(super) fn read_initial(json: &Json, sfen: Option<&str>) -> Result<Builder, R
         return Builder::from_marked(marked);
     }
     let Some(initial) = json.get("initial") else {
-        return Builder::new(Variant::Standard, Setup::standard());
+        return Builder::new(Variant::Standard, Setup::start());
     };
     if !matches!(initial, Json::Object(_)) {
         return Err(shape("initial", "an object or null"));

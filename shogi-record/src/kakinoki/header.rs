@@ -220,7 +220,7 @@ impl Preamble {
 
     /// The record so far, for an error before the start is known.
     pub(super) fn partial(&self) -> Record {
-        let mut rec = Record::standard();
+        let mut rec = Record::start();
         rec.headers.clone_from(&self.headers);
         rec.start_comments.clone_from(&self.comments);
         rec
@@ -250,7 +250,7 @@ impl Preamble {
             setup.side_to_move = self.side.unwrap_or(Color::Black);
             Builder::new(Variant::Standard, setup).map_err(|e| (board.line, e))?
         } else {
-            let setup = self.handicap.map_or_else(Setup::standard, Handicap::setup);
+            let setup = self.handicap.map_or_else(Setup::start, Handicap::setup);
             Builder::new(Variant::Standard, setup).map_err(|e| (0, e))?
         };
         let rec = builder.record_mut();

@@ -177,7 +177,7 @@ pub fn read_position_command(text: &str) -> Result<(Setup, Vec<Move>), String> {
         }
         Some(((_, "startpos"), tail)) => {
             rest = tail;
-            Setup::standard()
+            Setup::start()
         }
         Some(((_, "sfen"), tail)) => {
             let n = tail

@@ -1,7 +1,7 @@
 //! Messages from the engine to the GUI.
 //!
 //! ```
-//! use shogi_usi::engine::{BestMove, EngineMessage};
+//! use shogi_usi::engine_message::{BestMove, EngineMessage};
 //!
 //! let msg: EngineMessage = "bestmove 7g7f ponder 3c3d".parse()?;
 //! assert_eq!(

@@ -1,7 +1,7 @@
 //! Commands from the GUI to the engine.
 //!
 //! ```
-//! use shogi_usi::gui::{GuiCommand, Go};
+//! use shogi_usi::gui_command::{GuiCommand, Go};
 //!
 //! let cmd: GuiCommand = "go btime 60000 wtime 50000 byoyomi 10000".parse()?;
 //! let GuiCommand::Go(go) = &cmd else { unreachable!() };
