@@ -7,6 +7,8 @@
 /// SFEN text form: the [`shogi_types`] crate.
 ///
 /// [`Setup`]: shogi_types::Setup
+// One re-export per crate, each behind its feature (`types` and `movegen` always), then a
+// prelude of the names most programs use. No code of its own.
 #[doc(inline)]
 pub use shogi_types as types;
 

@@ -7,6 +7,9 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+// Layers (each imports only those above it):
+// - `resolve`: finding the one legal move a written move names, shared by both notations;
+// - the notations, independent of each other: `western`, `japanese`.
 pub mod japanese;
 mod resolve;
 pub mod western;

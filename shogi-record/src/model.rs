@@ -1,4 +1,4 @@
-//! The game record: the [`Record`] that the KIF, KI2 and CSA readers produce and the writers
+//! The game record: the [`Record`] that the KIF, KI2, CSA and JKF readers produce and the writers
 //! take, its moves ([`RecordMove`], [`Variation`], [`WrittenMove`]) and header fields
 //! ([`Header`], [`HeaderKey`]).
 //!

@@ -8,6 +8,10 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+// Layers (each imports only those above it):
+// - the vocabulary, independent of one another: `square`, `color`, `piece`, `hand`, `bitboard`,
+//   `mv` (and `serde_impl`, their serde forms);
+// - the unchecked position built from them: `setup`, and `sfen`, its text.
 mod bitboard;
 mod color;
 mod hand;

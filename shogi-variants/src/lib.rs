@@ -3,6 +3,11 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
 
+// Layers (each imports only those above it):
+// - the variants, independent of each other: `handicap` (standard rules, other starts),
+//   `untakeable_silver` (other rules), with `same_start` below, which both use;
+// - `any`: one type over every variant, chosen at run time;
+// - `presets`: the start positions and rule sets by name, built from all of the above.
 mod any;
 pub mod handicap;
 pub mod presets;
