@@ -29,6 +29,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use shogi_kit::rules::clock::{Clock, TimeControl};
+
 use shogi_kit::movegen::Position;
 use shogi_kit::record::{Header, HeaderKey, Record, csa, kif};
 use shogi_kit::rules::impasse::ImpasseRule;
@@ -121,15 +123,16 @@ fn play_game(players: [&mut Player; 2], rules: RuleSet, byoyomi: u64) -> Game {
         let _ = p.engine.new_game();
         let _ = p.engine.is_ready(SETUP_TIMEOUT);
     }
-    let go = Go {
-        btime: Some(0),
-        wtime: Some(0),
-        byoyomi: Some(byoyomi),
-        ..Go::default()
-    };
-    let timeout = Duration::from_millis(byoyomi) + GRACE;
+    let mut clock =
+        Clock::new(TimeControl::per_move(Duration::from_millis(byoyomi)).with_grace(GRACE));
     while !game.is_over() {
         let side = game.position().side_to_move();
+        // The command line's byoyomi is always sent, 0 included.
+        let go = Go {
+            byoyomi: Some(byoyomi),
+            ..Go::from_clock(&clock)
+        };
+        let timeout = clock.time_left(side);
         let player = match side {
             Color::Black => &mut *black,
             Color::White => &mut *white,
@@ -148,7 +151,7 @@ fn play_game(players: [&mut Player; 2], rules: RuleSet, byoyomi: u64) -> Game {
             Err(_) => {
                 let _ = game.abandon(side);
             }
-            Ok(search) if search.elapsed > timeout => {
+            Ok(search) if clock.record_move(search.elapsed).is_err() => {
                 let _ = game.lose_on_time(side);
             }
             Ok(search) => match search.best {

@@ -4,12 +4,14 @@
 #![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
 
 // Layers (each imports only those above it):
-// - `outcome`: how a game ends (winner and reason), with no rule in it;
+// - `outcome`: how a game ends (winner and reason), with no rule in it; `clock`: time
+//   controls and the clocks of both sides, which only name the side that flagged;
 // - the rules that decide endings, independent of each other: `repetition` (sennichite,
 //   perpetual check), `impasse` (jishogi: declarations and point counts);
 // - `rule_set`: which of those rules a game plays by;
 // - `error`: why a move, declaration or undo is refused;
 // - `game`: the `Game` that plays moves and applies all of the above.
+pub mod clock;
 mod error;
 mod game;
 pub mod impasse;

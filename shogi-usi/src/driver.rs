@@ -304,14 +304,13 @@ pub fn time_limit(go: &Go, side: Color) -> Option<Duration> {
         Color::Black => (go.btime, go.binc),
         Color::White => (go.wtime, go.winc),
     };
-    if time.is_none() && go.byoyomi.is_none() && inc.is_none() {
-        return go.movetime.map(Duration::from_millis);
+    match go.usi_times() {
+        // The side to move's main time, increment and one period.
+        Some(times) if time.is_some() || inc.is_some() || go.byoyomi.is_some() => {
+            Some(shogi_rules::clock::Clock::from_usi_times(times, side).time_left(side))
+        }
+        _ => go.movetime.map(Duration::from_millis),
     }
-    let ms = time
-        .unwrap_or(0)
-        .saturating_add(go.byoyomi.unwrap_or(0))
-        .saturating_add(inc.unwrap_or(0));
-    Some(Duration::from_millis(ms))
 }
 
 /// What the reader thread sends.

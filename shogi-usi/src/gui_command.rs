@@ -566,3 +566,50 @@ impl fmt::Display for GuiCommand {
         }
     }
 }
+
+/// The clock of a game ([`shogi_rules::clock::Clock`]) in `go`'s fields, and back.
+#[cfg(feature = "std")]
+impl Go {
+    /// A `go` with the clock's times for the side to move (`btime`, `wtime`, `byoyomi` when
+    /// it has periods left, `binc`/`winc` when there are increments) and nothing else.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    ///
+    /// use shogi_rules::clock::{Clock, TimeControl};
+    /// use shogi_usi::gui_command::Go;
+    ///
+    /// let clock = Clock::new(TimeControl::byoyomi(Duration::from_secs(60), Duration::from_secs(10), 1));
+    /// assert_eq!(Go::from_clock(&clock).to_string(), "go btime 60000 wtime 60000 byoyomi 10000");
+    /// ```
+    #[must_use]
+    pub fn from_clock(clock: &shogi_rules::clock::Clock) -> Go {
+        let t = clock.usi_times();
+        Go {
+            btime: Some(t.btime),
+            wtime: Some(t.wtime),
+            byoyomi: t.byoyomi,
+            binc: t.binc,
+            winc: t.winc,
+            ..Go::default()
+        }
+    }
+
+    /// The clock fields, if the `go` has any of `btime`, `wtime`, `byoyomi`, `binc`, `winc`
+    /// (a missing time reads as 0), for [`Clock::from_usi_times`](shogi_rules::clock::Clock::from_usi_times).
+    #[must_use]
+    pub fn usi_times(&self) -> Option<shogi_rules::clock::UsiTimes> {
+        let any = self.btime.is_some()
+            || self.wtime.is_some()
+            || self.byoyomi.is_some()
+            || self.binc.is_some()
+            || self.winc.is_some();
+        any.then(|| shogi_rules::clock::UsiTimes {
+            btime: self.btime.unwrap_or(0),
+            wtime: self.wtime.unwrap_or(0),
+            byoyomi: self.byoyomi,
+            binc: self.binc,
+            winc: self.winc,
+        })
+    }
+}
