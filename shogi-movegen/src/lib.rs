@@ -26,6 +26,7 @@ mod perft;
 #[cfg(feature = "std")]
 mod perft_hashed;
 mod position;
+mod promotion;
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
@@ -41,5 +42,6 @@ pub use movelist::MoveList;
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use perft_hashed::PerftOptions;
 pub use position::Position;
+pub use promotion::PromotionChoice;
 pub use shogi_types;
 pub use visit::{PositionVisitor, VisitPosition};

@@ -1,4 +1,5 @@
 use shogi_movegen::IllegalMove;
+use shogi_types::Color;
 
 use crate::impasse::NotAllowed;
 use crate::outcome::Outcome;
@@ -46,4 +47,36 @@ pub enum UndoError {
     /// [`Game::undo_ending`](crate::Game::undo_ending).
     #[error("an ending was recorded after the last move ({0}); take it back first")]
     EndingRecorded(Outcome),
+}
+
+/// The error of the draw offer calls ([`Game::offer_draw`](crate::Game::offer_draw),
+/// [`Game::accept_draw`](crate::Game::accept_draw), [`Game::decline_draw`](crate::Game::decline_draw)).
+/// The game is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum DrawOfferError {
+    /// The rule set allows no draw offers.
+    #[error("the rules allow no draw offers")]
+    NotAllowed,
+    /// The player has no offers left (its own limit or the game's).
+    #[error("{color:?} has no draw offers left")]
+    NoneLeft {
+        /// The player.
+        color: Color,
+    },
+    /// An offer is already waiting for an answer.
+    #[error("a draw offer by {by:?} is already waiting for an answer")]
+    Pending {
+        /// Who made it.
+        by: Color,
+    },
+    /// There is no offer by the other player to answer.
+    #[error("{color:?} has no draw offer to answer")]
+    NoOffer {
+        /// The player who tried to answer.
+        color: Color,
+    },
+    /// The game has already ended.
+    #[error(transparent)]
+    GameOver(#[from] GameOver),
 }

@@ -5,11 +5,11 @@ use std::collections::HashMap;
 use shogi_movegen::{Position, Standard, VariantHooks};
 use shogi_types::{ByColor, Color, Move};
 
-use crate::error::{DeclareError, GameOver, PlayError, UndoError};
+use crate::error::{DeclareError, DrawOfferError, GameOver, PlayError, UndoError};
 use crate::impasse::{self, ImpasseRule, Points};
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::repetition;
-use crate::rule_set::{AtLimit, RuleSet};
+use crate::rule_set::{AtLimit, MoveLimit, RuleSet};
 
 /// A position is kept every this many plies, so that any earlier position (for undo and for
 /// confirming a repetition) is at most this many moves away.
@@ -130,6 +130,10 @@ pub struct Game<R: VariantHooks = Standard> {
     /// `snapshots[j]`: the position after `j * SNAPSHOT_EVERY` moves.
     snapshots: Vec<Position<R>>,
     outcome: Option<Outcome>,
+    /// Draw offers made by each player so far.
+    offers_made: ByColor<u32>,
+    /// The player whose draw offer waits for an answer.
+    pending_offer: Option<Color>,
     /// Whether `outcome` was recorded or declared after the last move (rather than computed
     /// by the last move, or by the start position if no move was played).
     recorded: bool,
@@ -174,6 +178,8 @@ impl<R: VariantHooks> Game<R> {
             latest,
             snapshots: vec![start],
             outcome: None,
+            offers_made: ByColor::new(0, 0),
+            pending_offer: None,
             recorded: false,
         };
         game.outcome = game.no_legal_move();
@@ -398,7 +404,97 @@ impl<R: VariantHooks> Game<R> {
             self.position = pos;
         }
         self.outcome = None;
+        self.pending_offer = None;
         Ok(m)
+    }
+
+    /// `color` offers a draw. The offer waits for the other player's answer
+    /// ([`Game::accept_draw`], [`Game::decline_draw`]); the other player declines it by playing
+    /// a move. The offerer may still play its own move after offering (the offer stands over
+    /// it). Offers are counted against the rule set's [`DrawOffers`](crate::DrawOffers) and
+    /// are not given back by [`Game::undo`] (which withdraws a waiting offer).
+    ///
+    /// ```
+    /// use shogi_rules::{DrawOfferError, DrawOffers, Game, RuleSet};
+    /// use shogi_types::Color;
+    ///
+    /// let rules = RuleSet::none().with_draw_offers(Some(DrawOffers { per_player: 1, per_game: 2 }));
+    /// let mut game: Game = Game::with_rules(Default::default(), rules);
+    /// game.offer_draw(Color::Black)?;
+    /// game.decline_draw(Color::White)?;
+    /// assert_eq!(game.draw_offers_left(Color::Black), 0);
+    /// assert_eq!(game.offer_draw(Color::Black), Err(DrawOfferError::NoneLeft { color: Color::Black }));
+    /// game.offer_draw(Color::White)?;
+    /// assert!(game.accept_draw(Color::Black)?.is_draw());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`DrawOfferError`] if the game is over, the rules allow no offers, `color` has none
+    /// left, or an offer already waits.
+    pub fn offer_draw(&mut self, color: Color) -> Result<(), DrawOfferError> {
+        if let Some(outcome) = self.outcome {
+            return Err(GameOver { outcome }.into());
+        }
+        if self.rules.draw_offers().is_none() {
+            return Err(DrawOfferError::NotAllowed);
+        }
+        if let Some(by) = self.pending_offer {
+            return Err(DrawOfferError::Pending { by });
+        }
+        if self.draw_offers_left(color) == 0 {
+            return Err(DrawOfferError::NoneLeft { color });
+        }
+        self.offers_made[color] += 1;
+        self.pending_offer = Some(color);
+        Ok(())
+    }
+
+    /// The player whose draw offer waits for an answer, if any.
+    #[must_use]
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.pending_offer
+    }
+
+    /// How many more draw offers `color` may make (0 when the rules allow none).
+    #[must_use]
+    pub fn draw_offers_left(&self, color: Color) -> u32 {
+        self.rules.draw_offers().map_or(0, |limit| {
+            let own = limit.per_player.saturating_sub(self.offers_made[color]);
+            let made = self
+                .offers_made
+                .black
+                .saturating_add(self.offers_made.white);
+            own.min(limit.per_game.saturating_sub(made))
+        })
+    }
+
+    /// `color` accepts the other player's waiting offer: the game is drawn by agreement.
+    ///
+    /// # Errors
+    /// [`DrawOfferError::NoOffer`] if no offer by the other player waits;
+    /// [`DrawOfferError::GameOver`] if the game is over.
+    pub fn accept_draw(&mut self, color: Color) -> Result<Outcome, DrawOfferError> {
+        if let Some(outcome) = self.outcome {
+            return Err(GameOver { outcome }.into());
+        }
+        if self.pending_offer != Some(!color) {
+            return Err(DrawOfferError::NoOffer { color });
+        }
+        self.pending_offer = None;
+        Ok(self.agree_draw()?)
+    }
+
+    /// `color` declines the other player's waiting offer.
+    ///
+    /// # Errors
+    /// [`DrawOfferError::NoOffer`] if no offer by the other player waits.
+    pub fn decline_draw(&mut self, color: Color) -> Result<(), DrawOfferError> {
+        if self.pending_offer != Some(!color) {
+            return Err(DrawOfferError::NoOffer { color });
+        }
+        self.pending_offer = None;
+        Ok(())
     }
 
     /// Takes back the ending recorded or declared after the last move
@@ -555,6 +651,10 @@ impl<R: VariantHooks> Game<R> {
     /// Appends the keys, check flag, occurrence link and (every 32 plies) a snapshot of the
     /// position just reached by `m`.
     fn record(&mut self, m: Move) {
+        // A move by the player an offer was made to declines it.
+        if self.pending_offer == Some(self.position.side_to_move()) {
+            self.pending_offer = None;
+        }
         self.moves.push(m);
         let ply = self.moves.len();
         let key = self.position.zobrist();
@@ -616,10 +716,15 @@ impl<R: VariantHooks> Game<R> {
         if self.moves.len() < usize::try_from(limit.moves()).unwrap_or(usize::MAX) {
             return None;
         }
+        Some(self.limit_outcome(limit))
+    }
+
+    /// The outcome `limit` gives if it is reached in the current position.
+    pub(crate) fn limit_outcome(&self, limit: MoveLimit) -> Outcome {
         let draw = Outcome::Draw {
             reason: DrawReason::MoveLimit,
         };
-        Some(match limit.at_limit() {
+        match limit.at_limit() {
             AtLimit::Count if impasse::kings_in_camps(&self.position) => {
                 let total = impasse::points(&self.position).total;
                 let total = ByColor::new(
@@ -629,7 +734,23 @@ impl<R: VariantHooks> Game<R> {
                 impasse::count24(total, WinReason::MoveLimit, DrawReason::MoveLimit)
             }
             _ => draw,
-        })
+        }
+    }
+
+    /// The plies of the earlier occurrences of the current position, earliest first,
+    /// confirmed position by position; `None` if there is none.
+    pub(crate) fn occurrence_plies(&self) -> Option<Vec<usize>> {
+        let link = self.links.get(self.moves.len())?;
+        let mut earlier = Vec::new();
+        let mut p = link.prev;
+        while let Some(l) = self.links.get(p) {
+            if self.position_at(p).as_ref() == Some(&self.position) {
+                earlier.push(p);
+            }
+            p = l.prev;
+        }
+        earlier.reverse();
+        (!earlier.is_empty()).then_some(earlier)
     }
 
     /// Rule 3: the current position occurs for the fourth time. The earlier occurrences come
@@ -640,19 +761,12 @@ impl<R: VariantHooks> Game<R> {
         if (link.count as usize) < repetition::OCCURRENCES {
             return None;
         }
-        let mut earlier = Vec::with_capacity(repetition::OCCURRENCES);
-        let mut p = link.prev;
-        while let Some(l) = self.links.get(p) {
-            if self.position_at(p).as_ref() == Some(&self.position) {
-                earlier.push(p);
-            }
-            p = l.prev;
-        }
+        let earlier = self.occurrence_plies()?;
         if earlier.len() + 1 < repetition::OCCURRENCES {
             return None; // a key collision, not a repetition
         }
         // The first occurrence is the earliest one; the moves after it are plies p1+1..=ply.
-        let first = *earlier.last()?;
+        let first = *earlier.first()?;
         let checks = self.checks.get(first + 1..=ply)?;
         Some(repetition::judge(self.position.side_to_move(), checks))
     }

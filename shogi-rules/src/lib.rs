@@ -10,16 +10,19 @@
 //   perpetual check), `impasse` (jishogi: declarations and point counts);
 // - `rule_set`: which of those rules a game plays by;
 // - `error`: why a move, declaration or undo is refused;
-// - `game`: the `Game` that plays moves and applies all of the above.
+// - `game`: the `Game` that plays moves and applies all of the above;
+// - `preview`: the verdicts a game would give, computed without changing it.
 pub mod clock;
 mod error;
 mod game;
 pub mod impasse;
 mod outcome;
+pub mod preview;
 pub mod repetition;
 mod rule_set;
 
-pub use error::{DeclareError, GameOver, PlayError, UndoError};
+pub use error::{DeclareError, DrawOfferError, GameOver, PlayError, UndoError};
 pub use game::Game;
 pub use outcome::{DrawReason, Outcome, ParseOutcomeError, WinReason};
-pub use rule_set::{AtLimit, MoveLimit, RuleSet};
+pub use preview::{DeclarationPreview, MoveLimitPreview, RepetitionPreview};
+pub use rule_set::{AtLimit, DrawOffers, MoveLimit, RuleSet};

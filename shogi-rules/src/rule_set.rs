@@ -106,6 +106,18 @@ pub struct RuleSet {
     impasse: ImpasseRule,
     handicap_credit: bool,
     move_limit: Option<MoveLimit>,
+    draw_offers: Option<DrawOffers>,
+}
+
+/// How many draw offers a game allows ([`RuleSet::with_draw_offers`]): each player may make
+/// `per_player`, and both together `per_game`. Game sites limit them so that offers cannot be
+/// used to harass; `u32::MAX` is no limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DrawOffers {
+    /// The most offers one player may make in a game.
+    pub per_player: u32,
+    /// The most offers both players together may make in a game.
+    pub per_game: u32,
 }
 
 impl RuleSet {
@@ -116,6 +128,7 @@ impl RuleSet {
             impasse: ImpasseRule::None,
             handicap_credit: false,
             move_limit: None,
+            draw_offers: None,
         }
     }
 
@@ -171,6 +184,23 @@ impl RuleSet {
     #[must_use]
     pub const fn with_move_limit(self, move_limit: Option<MoveLimit>) -> RuleSet {
         RuleSet { move_limit, ..self }
+    }
+
+    /// The rule set with draw offers allowed, as many as `offers` says (`None`, the default of
+    /// every preset: no offers; [`Game::agree_draw`](crate::Game::agree_draw) still records an
+    /// agreement made elsewhere). See [`Game::offer_draw`](crate::Game::offer_draw).
+    #[must_use]
+    pub const fn with_draw_offers(self, offers: Option<DrawOffers>) -> RuleSet {
+        RuleSet {
+            draw_offers: offers,
+            ..self
+        }
+    }
+
+    /// The draw offers allowed, if any.
+    #[must_use]
+    pub const fn draw_offers(self) -> Option<DrawOffers> {
+        self.draw_offers
     }
 
     /// The impasse rule.

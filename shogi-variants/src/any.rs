@@ -19,10 +19,13 @@ use core::str::FromStr;
 use shogi_movegen::packed::{Hcp, PackError, PackedSfen};
 use shogi_movegen::{
     Faults, IllegalMove, MoveList, PerftOptions, Position, PositionError, PositionVisitor,
-    Standard, VariantHooks, VisitPosition,
+    PromotionChoice, Standard, VariantHooks, VisitPosition,
 };
 use shogi_rules::impasse::Points;
-use shogi_rules::{DeclareError, Game, GameOver, Outcome, PlayError, RuleSet, UndoError};
+use shogi_rules::{
+    DeclarationPreview, DeclareError, DrawOfferError, Game, GameOver, MoveLimitPreview, Outcome,
+    PlayError, RepetitionPreview, RuleSet, UndoError,
+};
 use shogi_types::sfen::ParseSfenError;
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 
@@ -616,6 +619,13 @@ impl AnyPosition {
         dispatch!(AnyPosition: self, p => p.legal_drops(kind))
     }
 
+    /// Whether the board move from `from` to `to` may, must or cannot promote; `None` if no
+    /// legal move goes there ([`Position::promotion_choice`]).
+    #[must_use]
+    pub fn promotion_choice(&self, from: Square, to: Square) -> Option<PromotionChoice> {
+        dispatch!(AnyPosition: self, p => p.promotion_choice(from, to))
+    }
+
     /// The legal captures ([`Position::legal_captures`]).
     #[must_use]
     pub fn legal_captures(&self) -> MoveList {
@@ -983,6 +993,60 @@ impl AnyGame {
     #[must_use]
     pub fn repetitions(&self) -> u32 {
         dispatch!(AnyGame: self, g => g.repetitions())
+    }
+
+    /// What a declaration would give now ([`Game::declaration_preview`]).
+    #[must_use]
+    pub fn declaration_preview(&self) -> DeclarationPreview {
+        dispatch!(AnyGame: self, g => g.declaration_preview())
+    }
+
+    /// What the move limit would give now ([`Game::move_limit_preview`]).
+    #[must_use]
+    pub fn move_limit_preview(&self) -> Option<MoveLimitPreview> {
+        dispatch!(AnyGame: self, g => g.move_limit_preview())
+    }
+
+    /// How close the position is to a repetition ([`Game::repetition_preview`]).
+    #[must_use]
+    pub fn repetition_preview(&self) -> RepetitionPreview {
+        dispatch!(AnyGame: self, g => g.repetition_preview())
+    }
+
+    /// `color` offers a draw ([`Game::offer_draw`]).
+    ///
+    /// # Errors
+    /// As [`Game::offer_draw`].
+    pub fn offer_draw(&mut self, color: Color) -> Result<(), DrawOfferError> {
+        dispatch!(AnyGame: self, g => g.offer_draw(color))
+    }
+
+    /// The player whose draw offer waits ([`Game::draw_offer`]).
+    #[must_use]
+    pub fn draw_offer(&self) -> Option<Color> {
+        dispatch!(AnyGame: self, g => g.draw_offer())
+    }
+
+    /// How many more draw offers `color` may make ([`Game::draw_offers_left`]).
+    #[must_use]
+    pub fn draw_offers_left(&self, color: Color) -> u32 {
+        dispatch!(AnyGame: self, g => g.draw_offers_left(color))
+    }
+
+    /// `color` accepts the waiting offer ([`Game::accept_draw`]).
+    ///
+    /// # Errors
+    /// As [`Game::accept_draw`].
+    pub fn accept_draw(&mut self, color: Color) -> Result<Outcome, DrawOfferError> {
+        dispatch!(AnyGame: self, g => g.accept_draw(color))
+    }
+
+    /// `color` declines the waiting offer ([`Game::decline_draw`]).
+    ///
+    /// # Errors
+    /// As [`Game::decline_draw`].
+    pub fn decline_draw(&mut self, color: Color) -> Result<(), DrawOfferError> {
+        dispatch!(AnyGame: self, g => g.decline_draw(color))
     }
 
     /// The handicap credit in force ([`Game::handicap_credit`]).
