@@ -89,7 +89,13 @@ fn move_limit_preview_counts_down_to_the_outcome_at_the_limit() {
         RuleSet::none().with_move_limit(Some(count)),
     );
     let before = g.move_limit_preview().expect("a limit").outcome_now;
-    assert_eq!(before, Outcome::Win { winner: Color::Black, reason: WinReason::MoveLimit });
+    assert_eq!(
+        before,
+        Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::MoveLimit
+        }
+    );
     play(&mut g, "5a4a 5i4i");
     assert_eq!(g.outcome(), Some(before));
     assert_eq!(g.move_limit_preview().map(|p| p.outcome_now), g.outcome());
