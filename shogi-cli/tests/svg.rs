@@ -195,3 +195,17 @@ fn bad_input_is_an_error_with_status_2() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// The command of the workspace README draws the picture of the `shogi-svg` README (the same
+/// diagram built with the library, whose bytes `shogi-svg`'s tests compare with the picture).
+#[test]
+fn the_readme_picture() {
+    let sfen = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4";
+    let out = ok(&["--last", "8h2b+", "--arrow", "3a2b", sfen]);
+    let want = Diagram::new(setup(sfen)).last_move(mv("8h2b+")).arrow(
+        Square::SQ_3A,
+        Square::SQ_2B,
+        Rgba::rgb(0x10, 0x80, 0x30).with_alpha(0xc0),
+    );
+    assert_eq!(out, want.to_svg());
+}
