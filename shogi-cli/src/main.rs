@@ -8,6 +8,7 @@
 //! shogi convert --to <usi|sfen|kif|ki2|csa|jkf|western|japanese> [--lenient] [FILE]
 //! shogi dataset --format hcpe|psv|sfen [--threads N] [--lenient] [--all-files] --out FILE <files or folders…>
 //! shogi match --engine <COMMAND> --engine <COMMAND> [--games N] [--byoyomi MS] [--rules none|24|27|24-declaration|try] [--max-moves N] [--option NAME=VALUE]... [--out FILE]
+//! shogi svg [--flip] [--western] [--last MOVE] [--dots SQUARE] [--arrow MOVE]... [--highlight SQUARE:COLOR]... [startpos | <SFEN>]
 //! ```
 //!
 //! Each subcommand is described in the crate README and in its module.
@@ -23,9 +24,10 @@ mod legal;
 mod matches;
 mod perft;
 mod setups;
+mod svg;
 
-/// Shogi from the command line: perft, legal moves, adjudication, start positions and record
-/// conversion.
+/// Shogi from the command line: perft, legal moves, adjudication, start positions, record
+/// conversion, engine matches, training data and board diagrams.
 #[derive(Debug, Parser)]
 #[command(name = "shogi", version, about)]
 struct Cli {
@@ -42,6 +44,7 @@ enum Command {
     Convert(convert::Args),
     Match(matches::Args),
     Dataset(dataset::Args),
+    Svg(svg::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,5 +57,6 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Dataset(args) => dataset::run(&args),
+        Command::Svg(args) => svg::run(&args),
     }
 }

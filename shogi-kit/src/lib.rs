@@ -54,6 +54,13 @@ pub use shogi_usi as usi;
 #[doc(inline)]
 pub use shogi_record as record;
 
+/// SVG board diagrams of any setup ([`Diagram`](shogi_svg::Diagram)): highlights, move dots,
+/// arrows, hands and coordinates: the [`shogi_svg`] crate.
+#[cfg(feature = "svg")]
+#[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
+#[doc(inline)]
+pub use shogi_svg as svg;
+
 pub mod prelude {
     //! The types most programs use, to import with `use shogi_kit::prelude::*;`.
     //!
