@@ -6,12 +6,10 @@
 //! index order (1a, 1b, ..., 9i), then one code for each piece in hand and for each piece in
 //! neither place (the "piece box"), so that a full set always takes exactly 256 bits.
 
-use core::num::NonZeroU32;
-
-use shogi_types::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
+use shogi_types::{Bitboard, Color, Hand, Piece, PieceKind, Setup, Square};
 
 use super::{PackError, UnpackError};
-use crate::position::{SLOTS, cell, slot};
+use crate::position::{BoardParts, Builder, slot};
 use crate::zobrist;
 use crate::{Position, VariantHooks};
 
@@ -648,7 +646,7 @@ pub(super) fn encode<R: VariantHooks>(
     for c in 0..13 {
         // The six cells (and two more) in one word.
         let mut word = [0u8; 8];
-        if let Some(bytes) = pos.board.get(6 * c..6 * c + 8) {
+        if let Some(bytes) = pos.cells().get(6 * c..6 * c + 8) {
             word.copy_from_slice(bytes);
         }
         if u64::from_le_bytes(word) & 0xffff_ffff_ffff == 0 {
@@ -670,12 +668,12 @@ pub(super) fn encode<R: VariantHooks>(
             w.put(bits, len);
         }
     }
-    for &cell_code in &pos.board[78..] {
+    for &cell_code in &pos.cells()[78..] {
         let code = t.board[usize::from(cell_code) & 31];
         material += CELL_MATERIAL[usize::from(cell_code) & 31];
         w.put(u64::from(code.bits), u32::from(code.len));
     }
-    let used = board_material(material, &pos.board);
+    let used = board_material(material, pos.cells());
     let mut left = [0u8; 7];
     for (i, kind) in HAND_ORDER.into_iter().enumerate() {
         let n = used[i] + u32::from(hands.black.count(kind)) + u32::from(hands.white.count(kind));
@@ -722,70 +720,9 @@ pub(super) fn encode<R: VariantHooks>(
     Ok(out)
 }
 
-/// The unchecked setup of a decoded position (move number 1).
-fn setup_of<R: VariantHooks>(pos: &Position<R>) -> Setup {
-    let mut setup = Setup::empty();
-    setup.board = pos.board.map(cell::decode);
-    setup.hands = pos.hands;
-    setup.side_to_move = pos.side;
-    setup
-}
-
-/// Whether some file of `pawns` holds two of them (nifu).
-#[inline(always)]
-pub(super) const fn two_on_a_file(pawns: u128) -> bool {
-    // The files are 9-bit fields. Taking every other file leaves a free bit above each field,
-    // so one subtraction computes `v & (v - 1)` for all fields at once: nonzero iff a field
-    // has two bits.
-    const FIELDS: [u128; 2] = {
-        let mut even = 0u128;
-        let mut f = 0;
-        while f < 9 {
-            even |= 0x1ff << (9 * f);
-            f += 2;
-        }
-        [even, even << 9 & ((1 << 81) - 1)]
-    };
-    const LOW: [u128; 2] = [
-        FIELDS[0] & FIELDS[0] << 8 >> 8 & RANKS[0],
-        FIELDS[1] & RANKS[0],
-    ];
-    let mut i = 0;
-    while i < 2 {
-        let v = pawns & FIELDS[i];
-        // The guard bit above each field stops the borrow of an empty field.
-        if ((v | LOW[i] << 9) - LOW[i]) & v != 0 {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
-
-/// Whether a decoded position passes [`Position::from_setup`]: the checks it makes, done
-/// directly (one king each, no protection and exactly one set are given by the format), on
-/// the bitboards; the check with AVX-512 on the cells read back ([`super::wide::Wide::attacked`]).
-/// (The AVX-512 decoders of full and sparse boards test their cells instead.)
-#[inline(always)]
-fn is_valid<R: VariantHooks>(pos: &Position<R>, via: Via) -> bool {
-    let pawns = pos.by_kind[slot(PieceKind::Pawn)].to_bits();
-    let lances = pos.by_kind[slot(PieceKind::Lance)].to_bits();
-    let knights = pos.by_kind[slot(PieceKind::Knight)].to_bits();
-    let [black, white] = pos.by_color.map(Bitboard::to_bits);
-    let stuck = (pawns | lances) & (black & RANKS[0] | white & RANKS[8]) != 0
-        || knights & (black & (RANKS[0] | RANKS[1]) | white & (RANKS[7] | RANKS[8])) != 0;
-    let two_pawns = two_on_a_file(pawns & black) || two_on_a_file(pawns & white);
-    let them = pos.kings[(!pos.side).index()];
-    let in_check = them.is_some_and(|k| match via {
-        Via::WalkWide(wide) => wide.attacked(&pos.board, k, pos.side),
-        _ => pos.is_attacked_by(k, pos.side, pos.occupied()),
-    });
-    !(stuck || two_pawns || in_check)
-}
-
 /// Decodes `bytes` with `t` into an unchecked setup (move number 1).
 pub(super) fn decode_setup(bytes: &[u8; 32], t: &Tables) -> Result<Setup, UnpackError> {
-    decode::<crate::Standard>(bytes, t, false).map(|pos| setup_of(&pos))
+    decode::<crate::Standard>(bytes, t, false).map(|pos| pos.to_setup())
 }
 
 /// Decodes `bytes` with `t` and validates the position, falling back to
@@ -805,17 +742,6 @@ pub(super) fn decode_position<R: VariantHooks>(
 fn invalid<R: VariantHooks>(setup: Setup) -> Result<Position<R>, UnpackError<R>> {
     Position::from_setup(setup).map_err(UnpackError::Position)
 }
-
-/// The squares of each rank, by rank - 1.
-const RANKS: [u128; 9] = {
-    let mut t = [0u128; 9];
-    let mut i = 0;
-    while i < 81 {
-        t[i % 9] |= 1 << i;
-        i += 1;
-    }
-    t
-};
 
 /// The length of the board code at the bottom of `w`, which starts with a 1: in both
 /// formats 4 bits if the next is 0 (pawns), 8 if the next four are 1 (bishops, rooks), else 6.
@@ -988,17 +914,7 @@ pub(super) fn decode_with<R: VariantHooks>(
             index: wk as u8,
         });
     }
-    let mut out = Position {
-        board: [cell::EMPTY; 81],
-        by_color: [Bitboard::from_square(bk), Bitboard::from_square(wk)],
-        by_kind: [Bitboard::EMPTY; SLOTS],
-        hands: ByColor::new(Hand::EMPTY, Hand::EMPTY),
-        kings: [Some(bk), Some(wk)],
-        side,
-        move_number: NonZeroU32::MIN,
-        hash: 0,
-        protected: Default::default(),
-    };
+    let mut out = Builder::<R>::with_kings(side, [bk, wk]);
     // The board: every code boundary at once where the processor can (`wide`), else one
     // code after another. Either gives the bit after the board, the pieces of each kind of
     // HAND_ORDER on it (one byte each), its Zobrist keys, and the stream window after it;
@@ -1006,48 +922,27 @@ pub(super) fn decode_with<R: VariantHooks>(
     // their registers, so that validation need not wait for the stored bitboards).
     let (mut pos, material, mut hash, mut w, mut valid, board_ok) = match via {
         Via::Scan(scan) => {
-            let (end, material, hash) = scan.board(
-                bytes,
-                t,
-                [bk, wk],
-                &mut out.board,
-                &mut out.by_color,
-                &mut out.by_kind,
-            );
+            let (end, material, hash) = scan.board(bytes, t, [bk, wk], out.board());
             (end, material, hash, 0, 0, None)
         }
         Via::Wide(wide) => {
-            let (end, material, hash, ok) = wide.board(
-                bytes,
-                &t.board_cells,
-                [bk, wk],
-                side,
-                &mut out.board,
-                &mut out.by_color,
-                &mut out.by_kind,
-            );
+            let (end, material, hash, ok) =
+                wide.board(bytes, &t.board_cells, [bk, wk], side, out.board());
             // An empty window: the hands' first step reads the stream from `end`.
             (end, material, hash, 0, 0, Some(ok))
         }
         Via::WideSparse(wide) => {
-            let (end, material, hash, ok) = wide.sparse(
-                bytes,
-                &t.board_keyed,
-                [bk, wk],
-                side,
-                &mut out.board,
-                &mut out.by_color,
-                &mut out.by_kind,
-            );
+            let (end, material, hash, ok) =
+                wide.sparse(bytes, &t.board_keyed, [bk, wk], side, out.board());
             (end, material, hash, 0, 0, Some(ok))
         }
         Via::Walk | Via::WalkWide(_) | Via::WalkScan(_) => {
-            let board = &mut out.board;
-            board[bk.index()] = cell::encode(Some(BLACK_KING));
-            board[wk.index()] = cell::encode(Some(WHITE_KING));
-            let by_color = &mut out.by_color;
-            let by_kind = &mut out.by_kind;
-            by_kind[slot(PieceKind::King)] = by_color[0] | by_color[1];
+            // The kings are on the board already.
+            let BoardParts {
+                cells: board,
+                colors: by_color,
+                kinds: by_kind,
+            } = out.board();
             let mut hash =
                 zobrist::piece_key(BLACK_KING, bk).wrapping_add(zobrist::piece_key(WHITE_KING, wk));
             // Pieces of each kind of HAND_ORDER on the board, one byte each.
@@ -1131,7 +1026,11 @@ pub(super) fn decode_with<R: VariantHooks>(
                 s += 1;
             }
             if let Some(cells) = cells {
-                cells.finish(board, by_color, by_kind);
+                cells.finish(BoardParts {
+                    cells: board,
+                    colors: by_color,
+                    kinds: by_kind,
+                });
             }
             // Validated afterwards by `is_valid` (for these boards with few pieces, testing
             // the vector cells measured no faster).
@@ -1220,17 +1119,16 @@ pub(super) fn decode_with<R: VariantHooks>(
             hash =
                 hash.wrapping_add(zobrist::hand_key(color, kind).wrapping_mul(u64::from(*count)));
         }
-        out.hands[color] = Hand::from_counts(n);
+        out.set_hand(color, Hand::from_counts(n));
     }
     if side == Color::White {
         hash = hash.wrapping_add(zobrist::white_key());
     }
-    out.hash = hash;
-    if validate && !board_ok.unwrap_or_else(|| is_valid(&out, via)) {
-        return invalid(setup_of(&out));
+    if validate && !board_ok.unwrap_or_else(|| out.board_faults().is_empty()) {
+        return invalid(out.to_setup());
     }
     // The position is built in place and returned as it is, so that it need not be copied.
-    Ok(out)
+    Ok(out.finish(hash))
 }
 
 #[cfg(test)]

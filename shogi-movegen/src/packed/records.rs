@@ -332,9 +332,9 @@ impl Psv {
     /// # Errors
     /// [`UnpackError`] as for [`PackedSfen::to_position`].
     pub fn to_position<R: VariantHooks>(&self) -> Result<Position<R>, UnpackError<R>> {
-        let mut pos = self.sfen.to_position::<R>()?;
-        pos.move_number = NonZeroU32::new(u32::from(self.game_ply)).unwrap_or(NonZeroU32::MIN);
-        Ok(pos)
+        let pos = self.sfen.to_position::<R>()?;
+        Ok(pos
+            .with_move_number(NonZeroU32::new(u32::from(self.game_ply)).unwrap_or(NonZeroU32::MIN)))
     }
 
     /// Reads one record (the padding byte is ignored).

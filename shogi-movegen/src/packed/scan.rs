@@ -49,7 +49,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 use shogi_types::{Bitboard, Square};
 
 use super::codec::{BITS, Tables};
-use crate::position::SLOTS;
+use crate::position::{BoardParts, SLOTS};
 use crate::zobrist;
 
 /// Proof that the processor has AVX2, BMI1, BMI2 and POPCNT, and a fast `pdep` (not the
@@ -113,12 +113,10 @@ impl Scan {
         bytes: &[u8; 32],
         t: &Tables,
         kings: [Square; 2],
-        board: &mut [u8; 81],
-        colors: &mut [Bitboard; 2],
-        kinds: &mut [Bitboard; SLOTS],
+        out: BoardParts<'_>,
     ) -> (usize, u64, u64) {
         // SAFETY: `self` exists, so `detect` found every feature `decode_board` enables.
-        unsafe { decode_board(bytes, t, kings, board, colors, kinds) }
+        unsafe { decode_board(bytes, t, kings, out) }
     }
 
     /// The pieces of each kind in the hand and piece-box codes from bit `end` to the end of
@@ -466,10 +464,13 @@ fn decode_board(
     bytes: &[u8; 32],
     t: &Tables,
     kings: [Square; 2],
-    board: &mut [u8; 81],
-    colors: &mut [Bitboard; 2],
-    kinds: &mut [Bitboard; SLOTS],
+    out: BoardParts<'_>,
 ) -> (usize, u64, u64) {
+    let BoardParts {
+        cells: board,
+        colors,
+        kinds,
+    } = out;
     let part = board_part(bytes);
     let mut stream = [0u8; 32];
     for (chunk, word) in stream.chunks_exact_mut(8).zip(part) {

@@ -1,9 +1,9 @@
 //! Without `std` or off x86-64 there is no AVX2 board decoder: the token cannot exist.
 
-use shogi_types::{Bitboard, Square};
+use shogi_types::Square;
 
 use super::codec::Tables;
-use crate::position::SLOTS;
+use crate::position::BoardParts;
 
 /// Uninhabited: no processor here is known to have the instructions.
 #[derive(Clone, Copy)]
@@ -35,9 +35,7 @@ impl Scan {
         _: &[u8; 32],
         _: &Tables,
         _: [Square; 2],
-        _: &mut [u8; 81],
-        _: &mut [Bitboard; 2],
-        _: &mut [Bitboard; SLOTS],
+        _: BoardParts<'_>,
     ) -> (usize, u64, u64) {
         match self {}
     }

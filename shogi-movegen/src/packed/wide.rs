@@ -74,7 +74,7 @@ use super::codec::BITS;
 use super::scan::{
     BOARD, BOARD_NEXT, HAND, HAND_NEXT, Step, board_part, board_starts, word_starts,
 };
-use crate::position::{SLOTS, slot};
+use crate::position::{BoardParts, slot};
 use crate::zobrist;
 
 /// Proof that the processor has AVX-512 F, BW, VL, VBMI, VBMI2 and VPOPCNTDQ, GFNI, POPCNT,
@@ -145,12 +145,10 @@ impl Wide {
         keyed: &[u32; 256],
         kings: [Square; 2],
         side: Color,
-        board: &mut [u8; 81],
-        colors: &mut [Bitboard; 2],
-        kinds: &mut [Bitboard; SLOTS],
+        out: BoardParts<'_>,
     ) -> (usize, u64, u64, bool) {
         // SAFETY: `self` exists, so `detect` found every feature `decode_sparse` enables.
-        unsafe { decode_sparse(self, bytes, keyed, kings, side, board, colors, kinds) }
+        unsafe { decode_sparse(self, bytes, keyed, kings, side, out) }
     }
 
     /// Decodes the hand and piece-box codes from bit `end` (below 256) of `bytes` to the
@@ -169,20 +167,6 @@ impl Wide {
         unsafe { decode_hands(bytes, end, hand_decode) }
     }
 
-    /// Whether the king of colour `!by` on `king` is attacked by a piece of `by`, on the
-    /// board of cells `board` ([`attacked`], the cells read from memory).
-    #[inline]
-    #[allow(unsafe_code)]
-    pub(super) fn attacked(self, board: &[u8; 81], king: Square, by: Color) -> bool {
-        // SAFETY: `self` exists, so `detect` found every feature `attacked` enables; `board`
-        // has 81 readable bytes: 64 from 0 and the 17 unmasked from 64.
-        unsafe {
-            let low = _mm512_loadu_si512(board.as_ptr().cast());
-            let high = _mm512_maskz_loadu_epi8(0x1_ffff, board.as_ptr().add(64).cast());
-            attacked(low, high, king, by)
-        }
-    }
-
     /// Decodes the board part of `bytes` (with `cells_of`, the cell of each board code that
     /// starts with 1 by its next seven bits) into `board` (kings included) and its
     /// bitboards, and returns the bit after the board (past 256 if it overruns), the pieces
@@ -196,12 +180,10 @@ impl Wide {
         cells_of: &[u8; 128],
         kings: [Square; 2],
         side: Color,
-        board: &mut [u8; 81],
-        colors: &mut [Bitboard; 2],
-        kinds: &mut [Bitboard; SLOTS],
+        out: BoardParts<'_>,
     ) -> (usize, u64, u64, bool) {
         // SAFETY: `self` exists, so `detect` found every feature `board` enables.
-        unsafe { decode_board(bytes, cells_of, kings, side, board, colors, kinds) }
+        unsafe { decode_board(bytes, cells_of, kings, side, out) }
     }
 }
 
@@ -437,8 +419,8 @@ fn passes(low: __m512i, high: __m512i, kings: [Square; 2], side: Color) -> bool 
         u128::from(_mm512_cmpeq_epi8_mask(low, cell))
             | u128::from(_mm512_cmpeq_epi8_mask(high, cell) & 0x1_ffff) << 64
     };
-    let two_pawns = super::codec::two_on_a_file(pawns(1 + PieceKind::Pawn as u8))
-        || super::codec::two_on_a_file(pawns(1 + 14 + PieceKind::Pawn as u8));
+    let two_pawns = crate::position::two_on_a_file(pawns(1 + PieceKind::Pawn as u8))
+        || crate::position::two_on_a_file(pawns(1 + 14 + PieceKind::Pawn as u8));
     let in_check = attacked(low, high, kings[(!side).index()], side);
     !(stuck != 0 || two_pawns || in_check)
 }
@@ -1017,13 +999,12 @@ fn hand_starts<const N: usize>(bytes: &[u8; 32], end: usize) -> [u64; 3] {
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt,bmi1,bmi2"
 )]
-fn mailbox(
-    low: __m512i,
-    high: __m512i,
-    board: &mut [u8; 81],
-    colors: &mut [Bitboard; 2],
-    kinds: &mut [Bitboard; SLOTS],
-) -> u64 {
+fn mailbox(low: __m512i, high: __m512i, out: BoardParts<'_>) -> u64 {
+    let BoardParts {
+        cells: board,
+        colors,
+        kinds,
+    } = out;
     // The last 17 squares through a whole-vector store (a masked store is slow on some
     // processors).
     let mut last = Bytes64([0; 64]);
@@ -1145,15 +1126,10 @@ impl Cells {
     /// Stores the cells into `board` and sets the bitboards from them.
     #[inline(always)]
     #[allow(unsafe_code)]
-    pub(super) fn finish(
-        self,
-        board: &mut [u8; 81],
-        colors: &mut [Bitboard; 2],
-        kinds: &mut [Bitboard; SLOTS],
-    ) {
+    pub(super) fn finish(self, out: BoardParts<'_>) {
         // SAFETY: a `Cells` exists only where `Wide` did: the processor has every feature
         // `mailbox` enables.
-        unsafe { mailbox(self.low, self.high, board, colors, kinds) };
+        unsafe { mailbox(self.low, self.high, out) };
     }
 }
 
@@ -1169,9 +1145,7 @@ fn decode_sparse(
     keyed: &[u32; 256],
     kings: [Square; 2],
     side: Color,
-    board: &mut [u8; 81],
-    colors: &mut [Bitboard; 2],
-    kinds: &mut [Bitboard; SLOTS],
+    out: BoardParts<'_>,
 ) -> (usize, u64, u64, bool) {
     let part = board_part(bytes);
     // The code starts, a word at a time until the board's 80th.
@@ -1219,7 +1193,7 @@ fn decode_sparse(
             hash = hash.wrapping_add(keys[((e >> 8) as usize + sq).min(last_key)]);
         }
     }
-    let material = mailbox(cells.low, cells.high, board, colors, kinds);
+    let material = mailbox(cells.low, cells.high, out);
     (
         end,
         material,
@@ -1239,9 +1213,7 @@ fn decode_board(
     cells_of: &[u8; 128],
     kings: [Square; 2],
     side: Color,
-    board: &mut [u8; 81],
-    colors: &mut [Bitboard; 2],
-    kinds: &mut [Bitboard; SLOTS],
+    out: BoardParts<'_>,
 ) -> (usize, u64, u64, bool) {
     // SAFETY: the 32 bytes of `bytes` are readable; the masked-off bytes are not read.
     let src = unsafe { _mm512_maskz_loadu_epi8(u64::from(u32::MAX), bytes.as_ptr().cast()) };
@@ -1314,7 +1286,7 @@ fn decode_board(
         low = _mm512_mask_set1_epi8(low, (bit < 64) as u64 * (1u64 << (bit & 63)), cell);
         high = _mm512_mask_set1_epi8(high, (bit >= 64) as u64 * (1u64 << (bit & 63)), cell);
     }
-    let material = mailbox(low, high, board, colors, kinds);
+    let material = mailbox(low, high, out);
     // The keys of the pieces, kings included: the occupied squares and their cells packed
     // together (zeros after them: index 0, a zero key), 16 at a time widened to key indices
     // `square * 32 + cell`, gathered eight at a time.

@@ -1,8 +1,8 @@
 //! Without `std` or off x86-64 there is no AVX-512 decoder: the token cannot exist.
 
-use shogi_types::{Bitboard, Color, Square};
+use shogi_types::{Color, Square};
 
-use crate::position::SLOTS;
+use crate::position::BoardParts;
 
 /// How the board would be decoded (as in the AVX-512 build).
 #[derive(Clone, Copy)]
@@ -47,9 +47,7 @@ impl Wide {
         _: &[u8; 128],
         _: [Square; 2],
         _: Color,
-        _: &mut [u8; 81],
-        _: &mut [Bitboard; 2],
-        _: &mut [Bitboard; SLOTS],
+        _: BoardParts<'_>,
     ) -> (usize, u64, u64, bool) {
         match self {}
     }
@@ -63,16 +61,8 @@ impl Wide {
         _: &[u32; 256],
         _: [Square; 2],
         _: Color,
-        _: &mut [u8; 81],
-        _: &mut [Bitboard; 2],
-        _: &mut [Bitboard; SLOTS],
+        _: BoardParts<'_>,
     ) -> (usize, u64, u64, bool) {
-        match self {}
-    }
-
-    /// Never called, as no `Wide` exists.
-    #[inline(always)]
-    pub(super) fn attacked(self, _: &[u8; 81], _: Square, _: Color) -> bool {
         match self {}
     }
 
@@ -99,6 +89,5 @@ impl Cells {
 
     /// Never called, as no `Cells` exists.
     #[inline(always)]
-    pub(super) fn finish(self, _: &mut [u8; 81], _: &mut [Bitboard; 2], _: &mut [Bitboard; SLOTS]) {
-    }
+    pub(super) fn finish(self, _: BoardParts<'_>) {}
 }

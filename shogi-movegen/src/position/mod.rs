@@ -9,10 +9,14 @@ use crate::attacks::{
     lance_attacks, lance_pseudo_attacks, near_king, pawn_attacks, rook_attacks,
     rook_pseudo_attacks, silver_attacks,
 };
-use crate::error::{Fault, Faults, ParsePositionError, PositionError};
+use crate::error::{Fault, ParsePositionError, PositionError};
 use crate::hooks::ProtectedSet;
 use crate::zobrist;
 use crate::{Standard, VariantHooks};
+
+mod builder;
+
+pub(crate) use builder::{BoardParts, Builder, two_on_a_file};
 
 /// A valid shogi position under the rules `R` (standard shogi by default).
 ///
@@ -115,49 +119,28 @@ impl<R: VariantHooks> Position<R> {
     /// the rules cannot protect ([`VariantHooks::can_be_protected`]; no piece in standard
     /// shogi), is [`Fault::BadProtection`].
     pub fn from_setup(setup: Setup) -> Result<Position<R>, PositionError<R>> {
-        let protected = setup.protected;
-        let mut pos = Position::<R> {
-            board: setup.board.map(cell::encode),
-            by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; SLOTS],
-            hands: setup.hands,
-            kings: [None; 2],
-            side: setup.side_to_move,
-            move_number: setup.move_number,
-            hash: 0,
-            protected: R::Protected::default(),
-        };
-        let mut faults = Faults::NONE;
+        let mut b = Builder::<R>::new(setup.side_to_move);
+        b.set_move_number(setup.move_number);
         let mut king_count = [0u32; 2];
         let mut material = [0u32; 8];
         for sq in Square::ALL {
-            if let Some(p) = pos.piece_at(sq) {
-                pos.by_color[p.color.index()] |= sq;
-                pos.by_kind[slot(p.kind)] |= sq;
+            if let Some(p) = setup.board[sq.index()] {
+                b.put(sq, p);
                 material[p.kind.unpromote().index()] += 1;
                 if p.kind == PieceKind::King {
                     king_count[p.color.index()] += 1;
-                    if pos.kings[p.color.index()].is_none() {
-                        pos.kings[p.color.index()] = Some(sq);
-                    }
-                }
-                let rel = sq.rank().relative_to(p.color).get();
-                if rel < p.kind.first_legal_rank() {
-                    faults = faults.with(Fault::StuckPiece);
                 }
             }
         }
+        let mut faults = b.board_faults();
         for color in Color::ALL {
-            let hand = pos.hands[color];
+            let hand = setup.hands[color];
+            b.set_hand(color, hand);
             for kind in PieceKind::HAND_KINDS {
                 material[kind.index()] += u32::from(hand.count(kind));
             }
             if king_count[color.index()] > 1 {
                 faults = faults.with(Fault::TooManyKings);
-            }
-            let pawns = pos.pieces(color, PieceKind::Pawn);
-            if pawns.count() != pawns.fill_files().count() / 9 {
-                faults = faults.with(Fault::TwoPawns);
             }
         }
         match (king_count[0], king_count[1]) {
@@ -171,7 +154,9 @@ impl<R: VariantHooks> Position<R> {
         if material.iter().any(|&n| n > u32::from(Hand::MAX_COUNT)) {
             faults = faults.with(Fault::MaterialOverflow);
         }
+        let protected = setup.protected;
         if protected.is_nonempty() {
+            let pos = b.position();
             let ok = R::Protected::ACTIVE
                 && protected
                     .iter()
@@ -179,14 +164,9 @@ impl<R: VariantHooks> Position<R> {
             if !ok {
                 faults = faults.with(Fault::BadProtection);
             }
-            pos.protected.set_squares(protected & pos.occupied());
+            b.protect(protected);
         }
-        if let Some(k) = pos.kings[(!pos.side).index()]
-            && pos.is_attacked_by(k, pos.side, pos.occupied())
-        {
-            faults = faults.with(Fault::OpponentInCheck);
-        }
-        pos.hash = pos.compute_hash();
+        let pos = b.finish_hashed();
         if faults.is_empty() {
             Ok(pos)
         } else {
@@ -273,6 +253,12 @@ impl<R: VariantHooks> Position<R> {
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         cell::decode(self.board[sq.index()])
+    }
+
+    /// The mailbox: one [`cell`] code per square.
+    #[inline(always)]
+    pub(crate) fn cells(&self) -> &[u8; 81] {
+        &self.board
     }
 
     /// The squares of `color`'s pieces of `kind`.
