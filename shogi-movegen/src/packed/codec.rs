@@ -9,7 +9,8 @@
 use shogi_types::{Bitboard, Color, Hand, Piece, PieceKind, Setup, Square};
 
 use super::{PackError, UnpackError};
-use crate::position::{BoardParts, Builder, slot};
+use crate::position::builder::{BoardParts, Builder};
+use crate::position::slot;
 use crate::zobrist;
 use crate::{Position, VariantHooks};
 
@@ -1125,7 +1126,7 @@ pub(super) fn decode_with<R: VariantHooks>(
         hash = hash.wrapping_add(zobrist::white_key());
     }
     if validate && !board_ok.unwrap_or_else(|| out.board_faults().is_empty()) {
-        return invalid(out.to_setup());
+        return invalid(out.position().to_setup());
     }
     // The position is built in place and returned as it is, so that it need not be copied.
     Ok(out.finish(hash))

@@ -49,7 +49,8 @@ use core::sync::atomic::{AtomicU8, Ordering};
 use shogi_types::{Bitboard, Square};
 
 use super::codec::{BITS, Tables};
-use crate::position::{BoardParts, SLOTS};
+use crate::position::SLOTS;
+use crate::position::builder::BoardParts;
 use crate::zobrist;
 
 /// Proof that the processor has AVX2, BMI1, BMI2 and POPCNT, and a fast `pdep` (not the

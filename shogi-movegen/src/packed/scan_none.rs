@@ -3,7 +3,7 @@
 use shogi_types::Square;
 
 use super::codec::Tables;
-use crate::position::BoardParts;
+use crate::position::builder::BoardParts;
 
 /// Uninhabited: no processor here is known to have the instructions.
 #[derive(Clone, Copy)]

@@ -74,7 +74,8 @@ use super::codec::BITS;
 use super::scan::{
     BOARD, BOARD_NEXT, HAND, HAND_NEXT, Step, board_part, board_starts, word_starts,
 };
-use crate::position::{BoardParts, slot};
+use crate::position::builder::BoardParts;
+use crate::position::slot;
 use crate::zobrist;
 
 /// Proof that the processor has AVX-512 F, BW, VL, VBMI, VBMI2 and VPOPCNTDQ, GFNI, POPCNT,
@@ -419,8 +420,8 @@ fn passes(low: __m512i, high: __m512i, kings: [Square; 2], side: Color) -> bool 
         u128::from(_mm512_cmpeq_epi8_mask(low, cell))
             | u128::from(_mm512_cmpeq_epi8_mask(high, cell) & 0x1_ffff) << 64
     };
-    let two_pawns = crate::position::two_on_a_file(pawns(1 + PieceKind::Pawn as u8))
-        || crate::position::two_on_a_file(pawns(1 + 14 + PieceKind::Pawn as u8));
+    let two_pawns = crate::position::builder::two_on_a_file(pawns(1 + PieceKind::Pawn as u8))
+        || crate::position::builder::two_on_a_file(pawns(1 + 14 + PieceKind::Pawn as u8));
     let in_check = attacked(low, high, kings[(!side).index()], side);
     !(stuck != 0 || two_pawns || in_check)
 }

@@ -2,7 +2,7 @@
 
 use shogi_types::{Color, Square};
 
-use crate::position::BoardParts;
+use crate::position::builder::BoardParts;
 
 /// How the board would be decoded (as in the AVX-512 build).
 #[derive(Clone, Copy)]

@@ -4,7 +4,7 @@
 
 use core::num::NonZeroU32;
 
-use shogi_types::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Setup, Square};
+use shogi_types::{Bitboard, ByColor, Color, Hand, Piece, PieceKind, Square};
 
 use super::{Position, SLOTS, cell, slot};
 use crate::VariantHooks;
@@ -27,6 +27,7 @@ pub(crate) struct Builder<R: VariantHooks>(Position<R>);
 ///
 /// Whoever writes it leaves the three describing the same pieces, the kings (placed by
 /// [`Builder::with_kings`]) where they were.
+#[cfg(feature = "packed")]
 pub(crate) struct BoardParts<'a> {
     /// One cell code per square.
     pub(crate) cells: &'a mut [u8; 81],
@@ -66,6 +67,7 @@ impl<R: VariantHooks> Builder<R> {
 
     /// [`Builder::new`] with Black's king on `kings[0]` and White's on `kings[1]` (two
     /// different squares).
+    #[cfg(feature = "packed")]
     #[inline(always)]
     pub(crate) fn with_kings(side: Color, kings: [Square; 2]) -> Builder<R> {
         let mut b = Builder::new(side);
@@ -87,6 +89,7 @@ impl<R: VariantHooks> Builder<R> {
     }
 
     /// The board, for a decoder that fills it at once (see [`BoardParts`]).
+    #[cfg(feature = "packed")]
     #[inline(always)]
     pub(crate) fn board(&mut self) -> BoardParts<'_> {
         let pos = &mut self.0;
@@ -120,11 +123,6 @@ impl<R: VariantHooks> Builder<R> {
     #[inline(always)]
     pub(crate) fn position(&self) -> &Position<R> {
         &self.0
-    }
-
-    /// The unchecked setup of what is built so far.
-    pub(crate) fn to_setup(&self) -> Setup {
-        self.0.to_setup()
     }
 
     /// The faults of the board: pawns, lances and knights with no move left

@@ -14,9 +14,9 @@ use crate::hooks::ProtectedSet;
 use crate::zobrist;
 use crate::{Standard, VariantHooks};
 
-mod builder;
+pub(crate) mod builder;
 
-pub(crate) use builder::{BoardParts, Builder, two_on_a_file};
+use builder::Builder;
 
 /// A valid shogi position under the rules `R` (standard shogi by default).
 ///
@@ -256,6 +256,7 @@ impl<R: VariantHooks> Position<R> {
     }
 
     /// The mailbox: one [`cell`] code per square.
+    #[cfg(feature = "packed")]
     #[inline(always)]
     pub(crate) fn cells(&self) -> &[u8; 81] {
         &self.board
