@@ -9,6 +9,7 @@
 use shogi_types::{Bitboard, Color, Hand, Piece, PieceKind, Setup, Square};
 
 use super::{PackError, UnpackError};
+use crate::cpu::{Avx2, Avx512};
 use crate::position::builder::{BoardParts, Builder};
 use crate::position::slot;
 use crate::zobrist;
@@ -844,7 +845,7 @@ fn decode<R: VariantHooks>(
     let head = u64::from_le_bytes(*bytes.first_chunk::<8>().unwrap_or(&[0; 8]));
     let next = u64::from_le_bytes(*bytes[8..].first_chunk::<8>().unwrap_or(&[0; 8]));
     let ones = (head >> 15 | next << 49).count_ones();
-    if let Some(wide) = super::wide::Wide::detect() {
+    if let Some(cpu) = Avx512::detect() {
         let board = if ones >= DENSE_WIDE {
             super::wide::Board::Full
         } else if ones >= SPARSE_WIDE {
@@ -852,10 +853,10 @@ fn decode<R: VariantHooks>(
         } else {
             super::wide::Board::Walk
         };
-        return wide.decode(bytes, t, validate, board);
+        return super::wide::decode(cpu, bytes, t, validate, board);
     }
-    if let Some(scan) = super::scan::Scan::detect() {
-        return scan.decode(bytes, t, validate, ones >= DENSE);
+    if let Some(cpu) = Avx2::detect() {
+        return super::scan::decode(cpu, bytes, t, validate, ones >= DENSE);
     }
     decode_with(bytes, t, validate, Via::Walk)
 }
@@ -867,15 +868,15 @@ pub(super) enum Via {
     /// One code after another.
     Walk,
     /// Every code boundary at once ([`super::wide`]).
-    Wide(super::wide::Wide),
+    Wide(Avx512),
     /// The code starts by an automaton, then each piece on its own ([`super::scan`]).
-    Scan(super::scan::Scan),
+    Scan(Avx2),
     /// One code after another for the board, the hands as [`super::scan`] decodes them.
-    WalkScan(super::scan::Scan),
+    WalkScan(Avx2),
     /// One code after another for the board, the hands as [`super::wide`] decodes them.
-    WalkWide(super::wide::Wide),
+    WalkWide(Avx512),
     /// The board by [`super::wide`]'s decoder for few pieces, the hands as it decodes them.
-    WideSparse(super::wide::Wide),
+    WideSparse(Avx512),
 }
 
 /// [`decode`], with the board decoded `via` the given decoder.
@@ -922,19 +923,19 @@ pub(super) fn decode_with<R: VariantHooks>(
     // the vector decoders also whether the board passes validation (tested on the cells in
     // their registers, so that validation need not wait for the stored bitboards).
     let (mut pos, material, mut hash, mut w, mut valid, board_ok) = match via {
-        Via::Scan(scan) => {
-            let (end, material, hash) = scan.board(bytes, t, [bk, wk], out.board());
+        Via::Scan(cpu) => {
+            let (end, material, hash) = super::scan::board(cpu, bytes, t, [bk, wk], out.board());
             (end, material, hash, 0, 0, None)
         }
-        Via::Wide(wide) => {
+        Via::Wide(cpu) => {
             let (end, material, hash, ok) =
-                wide.board(bytes, &t.board_cells, [bk, wk], side, out.board());
+                super::wide::board(cpu, bytes, &t.board_cells, [bk, wk], side, out.board());
             // An empty window: the hands' first step reads the stream from `end`.
             (end, material, hash, 0, 0, Some(ok))
         }
-        Via::WideSparse(wide) => {
+        Via::WideSparse(cpu) => {
             let (end, material, hash, ok) =
-                wide.sparse(bytes, &t.board_keyed, [bk, wk], side, out.board());
+                super::wide::sparse(cpu, bytes, &t.board_keyed, [bk, wk], side, out.board());
             (end, material, hash, 0, 0, Some(ok))
         }
         Via::Walk | Via::WalkWide(_) | Via::WalkScan(_) => {
@@ -963,7 +964,7 @@ pub(super) fn decode_with<R: VariantHooks>(
             // With AVX-512 the cells are kept in vectors and the bitboards compared out of
             // them at the end; else each piece is put in the mailbox and its bitboards.
             let mut cells = match via {
-                Via::WalkWide(wide) => Some(super::wide::Cells::new(wide, [bk, wk])),
+                Via::WalkWide(cpu) => Some(super::wide::Cells::new(cpu, [bk, wk])),
                 _ => None,
             };
             // A macro rather than a closure, so that the vector cells' code is compiled with
@@ -1044,16 +1045,16 @@ pub(super) fn decode_with<R: VariantHooks>(
     // Pieces of each kind of HAND_ORDER in both hands and off the board, in the lanes of
     // [`HAND_INC`].
     let mut counts = 0u128;
-    if let Via::Wide(wide) | Via::WalkWide(wide) | Via::WideSparse(wide) = via
+    if let Via::Wide(cpu) | Via::WalkWide(cpu) | Via::WideSparse(cpu) = via
         && BITS - pos >= HAND_VECTOR
-        && let Some(found) = wide.hands(bytes, pos, &t.hand_decode)
+        && let Some(found) = super::wide::hands(cpu, bytes, pos, &t.hand_decode)
     {
         counts = found;
         pos = BITS;
     }
-    if let Via::Scan(scan) | Via::WalkScan(scan) = via
+    if let Via::Scan(cpu) | Via::WalkScan(cpu) = via
         && BITS - pos >= HAND_SCAN
-        && let Some(found) = scan.hands(bytes, pos, &t.hand_inc)
+        && let Some(found) = super::scan::hands(cpu, bytes, pos, &t.hand_inc)
     {
         counts = found;
         pos = BITS;
@@ -1181,16 +1182,16 @@ mod tests {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     #[test]
     fn vector_decoding_agrees_with_the_walk() {
-        use super::super::{scan::Scan, wide::Wide};
         use super::{HAND_ORDER, HCP, PSFEN, SET, Tables, Via, decode_with, encode};
+        use crate::cpu::{Avx2, Avx512};
         use crate::{Position, Standard};
 
         let decoders = [
-            ("AVX-512", Wide::detect().map(Via::Wide)),
-            ("AVX-512 hands", Wide::detect().map(Via::WalkWide)),
-            ("AVX-512 sparse", Wide::detect().map(Via::WideSparse)),
-            ("AVX2", Scan::detect().map(Via::Scan)),
-            ("AVX2 hands", Scan::detect().map(Via::WalkScan)),
+            ("AVX-512", Avx512::detect().map(Via::Wide)),
+            ("AVX-512 hands", Avx512::detect().map(Via::WalkWide)),
+            ("AVX-512 sparse", Avx512::detect().map(Via::WideSparse)),
+            ("AVX2", Avx2::detect().map(Via::Scan)),
+            ("AVX2 hands", Avx2::detect().map(Via::WalkScan)),
         ];
         for (name, via) in decoders {
             let Some(via) = via else {

@@ -26,7 +26,7 @@
 //! the starting position with validation in about 150 ns, the walk in about 240; the walk
 //! stays faster for boards with few pieces (see [`super::codec`]'s `DENSE`).
 //!
-//! Long hand parts ([`Scan::hands`], see [`super::codec`]'s `HAND_SCAN`) take their code
+//! Long hand parts ([`hands`], see [`super::codec`]'s `HAND_SCAN`) take their code
 //! starts from the hand codes' automaton, then each code's counts from a table by its 7 bits,
 //! all codes independently; anything unusual (a bad code, codes not ending exactly at bit
 //! 256) falls back to the walk, which reports it. Shorter hand parts are walked: there the
@@ -44,106 +44,55 @@ use core::arch::x86_64::{
     _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
     _mm256_storeu_si256, _mm256_sub_epi8, _pdep_u64,
 };
-use core::sync::atomic::{AtomicU8, Ordering};
 
 use shogi_types::{Bitboard, Square};
 
 use super::codec::{BITS, Tables};
+use crate::cpu::{Avx2, avx2_fn};
 use crate::position::SLOTS;
 use crate::position::builder::BoardParts;
 use crate::zobrist;
 
-/// Proof that the processor has AVX2, BMI1, BMI2 and POPCNT, and a fast `pdep` (not the
-/// microcoded one of AMD's processors before Zen 3).
-///
-/// Its field is private and [`Scan::detect`] its only maker, so holding one means the
-/// detection succeeded.
-#[derive(Clone, Copy)]
-pub(super) struct Scan(());
-
-/// The detection's answer: 0 not asked yet, 1 no, 2 yes.
-static DETECTED: AtomicU8 = AtomicU8::new(0);
-
-impl Scan {
-    /// The token, if the processor has the features (asked once, then remembered).
-    #[inline(always)]
-    pub(super) fn detect() -> Option<Scan> {
-        match DETECTED.load(Ordering::Relaxed) {
-            2 => Some(Scan(())),
-            1 => None,
-            _ => Scan::ask(),
-        }
-    }
-
-    /// Asks the processor, and remembers the answer.
-    #[cold]
-    #[inline(never)]
-    fn ask() -> Option<Scan> {
-        let found = std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("popcnt")
-            && !slow_pdep();
-        DETECTED.store(if found { 2 } else { 1 }, Ordering::Relaxed);
-        found.then_some(Scan(()))
-    }
-
-    /// [`super::codec::decode_with`] with this board decoder, in the build with the
-    /// features (so that the board decoder is inlined into it).
-    #[inline]
-    #[allow(unsafe_code)]
-    pub(super) fn decode<R: crate::VariantHooks>(
-        self,
-        bytes: &[u8; 32],
-        t: &Tables,
-        validate: bool,
-        dense: bool,
-    ) -> Result<crate::Position<R>, super::UnpackError<R>> {
-        // SAFETY: `self` exists, so `detect` found every feature `decode_scan` enables.
-        unsafe { decode_scan(bytes, t, validate, self, dense) }
-    }
-
-    /// Decodes the board part of `bytes` with `t` into `board` (kings included) and its
-    /// bitboards, and returns the bit after the board (past 256 if it overruns, and then
-    /// nothing else is set), the pieces of each kind of `HAND_ORDER` on the board (one byte
-    /// each) and the board's Zobrist keys.
-    #[inline]
-    #[allow(unsafe_code)]
-    pub(super) fn board(
-        self,
-        bytes: &[u8; 32],
-        t: &Tables,
-        kings: [Square; 2],
-        out: BoardParts<'_>,
-    ) -> (usize, u64, u64) {
-        // SAFETY: `self` exists, so `detect` found every feature `decode_board` enables.
-        unsafe { decode_board(bytes, t, kings, out) }
-    }
-
-    /// The pieces of each kind in the hand and piece-box codes from bit `end` to the end of
-    /// the stream, in the lanes of the walk's `HAND_INC`, by the table `inc` (the lanes of the
-    /// code at the bottom of each 7 bits; zeros for a bad code); `None` if the codes are not
-    /// all valid or do not end exactly at bit 256 (the walk then reports what is wrong).
-    #[inline]
-    #[allow(unsafe_code)]
-    pub(super) fn hands(self, bytes: &[u8; 32], end: usize, inc: &[[u64; 128]; 2]) -> Option<u128> {
-        // SAFETY: `self` exists, so `detect` found every feature `decode_hands` enables.
-        unsafe { decode_hands(bytes, end, inc) }
-    }
+/// [`super::codec::decode_with`] with this board decoder, in the build with the features (so
+/// that the board decoder is inlined into it).
+#[inline]
+#[allow(unsafe_code)]
+pub(super) fn decode<R: crate::VariantHooks>(
+    cpu: Avx2,
+    bytes: &[u8; 32],
+    t: &Tables,
+    validate: bool,
+    dense: bool,
+) -> Result<crate::Position<R>, super::UnpackError<R>> {
+    // SAFETY: `cpu` exists, so the processor has the features of `avx2_fn!`.
+    unsafe { decode_scan(bytes, t, validate, cpu, dense) }
 }
 
-/// Whether `pdep` is microcoded (AMD family 0x17 and before: Zen 2 and older, where it takes
-/// tens of cycles instead of three).
-fn slow_pdep() -> bool {
-    use core::arch::x86_64::__cpuid;
-    #[allow(unused_unsafe)]
-    // SAFETY: `cpuid` exists on every x86-64 processor.
-    #[allow(unsafe_code)]
-    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1)) };
-    // "AuthenticAMD" in EBX, EDX, ECX.
-    let amd = vendor.ebx == 0x6874_7541 && vendor.edx == 0x6974_6e65 && vendor.ecx == 0x444d_4163;
-    let family = (signature.eax >> 8 & 0xf) + (signature.eax >> 20 & 0xff);
-    amd && family < 0x19
+/// Decodes the board part of `bytes` with `t` into `out` (kings included), and returns the
+/// bit after the board (past 256 if it overruns, and then nothing else is set), the pieces of
+/// each kind of `HAND_ORDER` on the board (one byte each) and the board's Zobrist keys.
+#[inline]
+#[allow(unsafe_code)]
+pub(super) fn board(
+    _: Avx2,
+    bytes: &[u8; 32],
+    t: &Tables,
+    kings: [Square; 2],
+    out: BoardParts<'_>,
+) -> (usize, u64, u64) {
+    // SAFETY: an `Avx2` exists, so the processor has the features of `avx2_fn!`.
+    unsafe { decode_board(bytes, t, kings, out) }
+}
+
+/// The pieces of each kind in the hand and piece-box codes from bit `end` to the end of the
+/// stream, in the lanes of the walk's `HAND_INC`, by the table `inc` (the lanes of the code at
+/// the bottom of each 7 bits; zeros for a bad code); `None` if the codes are not all valid or
+/// do not end exactly at bit 256 (the walk then reports what is wrong).
+#[inline]
+#[allow(unsafe_code)]
+pub(super) fn hands(_: Avx2, bytes: &[u8; 32], end: usize, inc: &[[u64; 128]; 2]) -> Option<u128> {
+    // SAFETY: an `Avx2` exists, so the processor has the features of `avx2_fn!`.
+    unsafe { decode_hands(bytes, end, inc) }
 }
 
 /// One byte's step of an automaton, by the state before the byte (eight states): bytes
@@ -254,25 +203,26 @@ const LANE8: [Step; 8] = {
     t
 };
 
-/// The start bits of the codes in the 64 bits of `word` (bit `i` of the stream in bit `i`),
-/// by the automaton of `steps` from `state`, which is left as after the word.
-#[inline]
-#[allow(unsafe_code)]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-pub(super) fn word_starts(steps: &[Step; 256], state: &mut __m128i, word: u64) -> u64 {
-    let mut acc = _mm_setzero_si128();
-    for (b, lane) in word.to_le_bytes().iter().zip(&LANE8) {
-        // SAFETY: a step is 16 readable bytes, and so is each of `LANE8`.
-        let (step, lane) = unsafe {
-            (
-                _mm_loadu_si128(steps[usize::from(*b)].0.as_ptr().cast()),
-                _mm_loadu_si128(lane.0.as_ptr().cast()),
-            )
-        };
-        acc = _mm_or_si128(acc, _mm_shuffle_epi8(step, _mm_or_si128(*state, lane)));
-        *state = _mm_shuffle_epi8(step, *state);
+avx2_fn! {
+    /// The start bits of the codes in the 64 bits of `word` (bit `i` of the stream in bit `i`),
+    /// by the automaton of `steps` from `state`, which is left as after the word.
+    #[inline]
+    #[allow(unsafe_code)]
+    pub(super) fn word_starts(steps: &[Step; 256], state: &mut __m128i, word: u64) -> u64 {
+        let mut acc = _mm_setzero_si128();
+        for (b, lane) in word.to_le_bytes().iter().zip(&LANE8) {
+            // SAFETY: a step is 16 readable bytes, and so is each of `LANE8`.
+            let (step, lane) = unsafe {
+                (
+                    _mm_loadu_si128(steps[usize::from(*b)].0.as_ptr().cast()),
+                    _mm_loadu_si128(lane.0.as_ptr().cast()),
+                )
+            };
+            acc = _mm_or_si128(acc, _mm_shuffle_epi8(step, _mm_or_si128(*state, lane)));
+            *state = _mm_shuffle_epi8(step, *state);
+        }
+        _mm_cvtsi128_si64(acc) as u64
     }
-    _mm_cvtsi128_si64(acc) as u64
 }
 
 /// The stream `bytes` in four little-endian words.
@@ -300,137 +250,141 @@ pub(super) fn board_part(bytes: &[u8; 32]) -> [u64; 4] {
     ]
 }
 
-/// The start bits of the codes in `stream` (32 bytes, bit `i` of the stream being bit
-/// `i % 8` of byte `i / 8`), reading from a start at bit 0 with `steps`.
-#[inline]
-#[allow(unsafe_code)]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-pub(super) fn code_starts(stream: &[u8; 32], steps: &[Step; 256]) -> [u64; 4] {
-    let eight = _mm_set1_epi8(8);
-    // The state before the byte, in every lane.
-    let mut state = _mm_setzero_si128();
-    let mut halves = [_mm_setzero_si128(); 2];
-    for (half, bytes) in halves.iter_mut().zip(stream.chunks_exact(16)) {
-        for &v in bytes {
-            let step = &steps[usize::from(v)];
-            // SAFETY: `step` is 16 readable bytes.
-            let step = unsafe { _mm_loadu_si128(step.0.as_ptr().cast::<__m128i>()) };
-            let starts = _mm_shuffle_epi8(step, _mm_add_epi8(state, eight));
-            state = _mm_shuffle_epi8(step, state);
-            // Shift the byte in at the top: after 16, byte `i` is the start bits of byte `i`.
-            *half = _mm_alignr_epi8::<1>(starts, *half);
+avx2_fn! {
+    /// The start bits of the codes in `stream` (32 bytes, bit `i` of the stream being bit
+    /// `i % 8` of byte `i / 8`), reading from a start at bit 0 with `steps`.
+    #[inline]
+    #[allow(unsafe_code)]
+    pub(super) fn code_starts(stream: &[u8; 32], steps: &[Step; 256]) -> [u64; 4] {
+        let eight = _mm_set1_epi8(8);
+        // The state before the byte, in every lane.
+        let mut state = _mm_setzero_si128();
+        let mut halves = [_mm_setzero_si128(); 2];
+        for (half, bytes) in halves.iter_mut().zip(stream.chunks_exact(16)) {
+            for &v in bytes {
+                let step = &steps[usize::from(v)];
+                // SAFETY: `step` is 16 readable bytes.
+                let step = unsafe { _mm_loadu_si128(step.0.as_ptr().cast::<__m128i>()) };
+                let starts = _mm_shuffle_epi8(step, _mm_add_epi8(state, eight));
+                state = _mm_shuffle_epi8(step, state);
+                // Shift the byte in at the top: after 16, byte `i` is the start bits of byte `i`.
+                *half = _mm_alignr_epi8::<1>(starts, *half);
+            }
         }
-    }
-    let mut out = [0u64; 4];
-    for (pair, half) in out.chunks_exact_mut(2).zip(halves) {
-        let mut b = [0u8; 16];
-        // SAFETY: `b` is 16 writable bytes.
-        unsafe { _mm_storeu_si128(b.as_mut_ptr().cast::<__m128i>(), half) };
-        for (word, chunk) in pair.iter_mut().zip(b.chunks_exact(8)) {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(chunk);
-            *word = u64::from_le_bytes(w);
+        let mut out = [0u64; 4];
+        for (pair, half) in out.chunks_exact_mut(2).zip(halves) {
+            let mut b = [0u8; 16];
+            // SAFETY: `b` is 16 writable bytes.
+            unsafe { _mm_storeu_si128(b.as_mut_ptr().cast::<__m128i>(), half) };
+            for (word, chunk) in pair.iter_mut().zip(b.chunks_exact(8)) {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(chunk);
+                *word = u64::from_le_bytes(w);
+            }
         }
+        out
     }
-    out
 }
 
-/// The board's part of the code starts `starts` (the automaton's, from bit 15): the starts
-/// before the 80th, the number of the board's codes before each word (79 for the words
-/// after the board), and where the 80th start is, the end of the board, counted from bit 15
-/// (`None` if the 256 bits hold fewer than 80 starts).
-#[inline]
-#[target_feature(enable = "bmi1,bmi2,popcnt")]
-pub(super) fn board_starts(starts: [u64; 4]) -> ([u64; 4], [u32; 4], Option<usize>) {
-    let mut board = [0u64; 4];
-    let mut before = [79u32; 4];
-    let mut seen = 0u32;
-    for k in 0..4 {
-        let n = starts[k].count_ones();
-        before[k] = seen;
-        if seen + n >= 80 {
-            let at = _pdep_u64(1 << (79 - seen), starts[k]).trailing_zeros();
-            board[k] = starts[k] & ((1u64 << at) - 1);
-            return (board, before, Some(64 * k + at as usize));
+avx2_fn! {
+    /// The board's part of the code starts `starts` (the automaton's, from bit 15): the starts
+    /// before the 80th, the number of the board's codes before each word (79 for the words
+    /// after the board), and where the 80th start is, the end of the board, counted from bit 15
+    /// (`None` if the 256 bits hold fewer than 80 starts).
+    #[inline]
+    pub(super) fn board_starts(starts: [u64; 4]) -> ([u64; 4], [u32; 4], Option<usize>) {
+        let mut board = [0u64; 4];
+        let mut before = [79u32; 4];
+        let mut seen = 0u32;
+        for k in 0..4 {
+            let n = starts[k].count_ones();
+            before[k] = seen;
+            if seen + n >= 80 {
+                let at = _pdep_u64(1 << (79 - seen), starts[k]).trailing_zeros();
+                board[k] = starts[k] & ((1u64 << at) - 1);
+                return (board, before, Some(64 * k + at as usize));
+            }
+            board[k] = starts[k];
+            seen += n;
         }
-        board[k] = starts[k];
-        seen += n;
+        (board, before, None)
     }
-    (board, before, None)
 }
 
-/// [`Scan::hands`].
-#[inline]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn decode_hands(bytes: &[u8; 32], end: usize, inc: &[[u64; 128]; 2]) -> Option<u128> {
-    let len = BITS.checked_sub(end).filter(|&l| l > 0 && l < 192)?;
-    // The stream from bit `end`, zeros after it.
-    let w = stream_words(bytes);
-    let bits = |at: usize| {
-        let (k, off) = (at / 64, (at % 64) as u32);
-        let word = |i: usize| w.get(i).copied().unwrap_or(0);
-        word(k) >> off | (word(k + 1) << 1) << (63 - off)
-    };
-    let part = [0, 64, 128].map(|i| bits(end + i));
-    // The code starts, a word at a time up to bit `len`.
-    let mut starts = [0u64; 4];
-    let mut state = _mm_setzero_si128();
-    for (i, (found, &v)) in starts.iter_mut().zip(&part).enumerate() {
-        if 64 * i > len {
-            break;
+avx2_fn! {
+    /// [`hands`].
+    #[inline]
+    fn decode_hands(bytes: &[u8; 32], end: usize, inc: &[[u64; 128]; 2]) -> Option<u128> {
+        let len = BITS.checked_sub(end).filter(|&l| l > 0 && l < 192)?;
+        // The stream from bit `end`, zeros after it.
+        let w = stream_words(bytes);
+        let bits = |at: usize| {
+            let (k, off) = (at / 64, (at % 64) as u32);
+            let word = |i: usize| w.get(i).copied().unwrap_or(0);
+            word(k) >> off | (word(k + 1) << 1) << (63 - off)
+        };
+        let part = [0, 64, 128].map(|i| bits(end + i));
+        // The code starts, a word at a time up to bit `len`.
+        let mut starts = [0u64; 4];
+        let mut state = _mm_setzero_si128();
+        for (i, (found, &v)) in starts.iter_mut().zip(&part).enumerate() {
+            if 64 * i > len {
+                break;
+            }
+            *found = word_starts(&HAND, &mut state, v);
         }
-        *found = word_starts(&HAND, &mut state, v);
-    }
-    // The codes must end exactly at the stream's end: a code starts at bit `len`.
-    if starts[len / 64] >> (len % 64) & 1 == 0 {
-        return None;
-    }
-    starts[len / 64] &= (1 << (len % 64)) - 1;
-    // 56 bits at a time, so that the 7 bits of a code are in the same word as its start.
-    let mut codes = 0;
-    let (mut low, mut high) = (0u64, 0u64);
-    for k in 0..4 {
-        let (q, r) = (56 * k / 64, 56 * k % 64);
-        let mut m = starts[q] >> r & ((1 << 56) - 1);
-        if r > 8 {
-            m |= starts[q + 1] << (64 - r) & ((1 << 56) - 1);
+        // The codes must end exactly at the stream's end: a code starts at bit `len`.
+        if starts[len / 64] >> (len % 64) & 1 == 0 {
+            return None;
         }
-        let word = bits(end + 56 * k);
-        codes += m.count_ones();
-        while m != 0 {
-            let j = m.trailing_zeros();
-            m &= m - 1;
-            let code = (word >> j & 0x7f) as usize;
-            let (sum, carry) = low.overflowing_add(inc[0][code]);
-            low = sum;
-            high = high
-                .wrapping_add(inc[1][code])
-                .wrapping_add(u64::from(carry));
+        starts[len / 64] &= (1 << (len % 64)) - 1;
+        // 56 bits at a time, so that the 7 bits of a code are in the same word as its start.
+        let mut codes = 0;
+        let (mut low, mut high) = (0u64, 0u64);
+        for k in 0..4 {
+            let (q, r) = (56 * k / 64, 56 * k % 64);
+            let mut m = starts[q] >> r & ((1 << 56) - 1);
+            if r > 8 {
+                m |= starts[q + 1] << (64 - r) & ((1 << 56) - 1);
+            }
+            let word = bits(end + 56 * k);
+            codes += m.count_ones();
+            while m != 0 {
+                let j = m.trailing_zeros();
+                m &= m - 1;
+                let code = (word >> j & 0x7f) as usize;
+                let (sum, carry) = low.overflowing_add(inc[0][code]);
+                low = sum;
+                high = high
+                    .wrapping_add(inc[1][code])
+                    .wrapping_add(u64::from(carry));
+            }
         }
+        let counts = u128::from(low) | u128::from(high) << 64;
+        // Every code counts once among the pieces off the board (lanes 14 to 20, six bits each,
+        // none above 54): their sum is the number of valid codes.
+        const ONES: u64 = 0x0010_4104_1041;
+        let off_board = (counts >> 84) as u64;
+        let valid = (off_board.wrapping_mul(ONES) >> 36) & 63;
+        (valid == u64::from(codes)).then_some(counts)
     }
-    let counts = u128::from(low) | u128::from(high) << 64;
-    // Every code counts once among the pieces off the board (lanes 14 to 20, six bits each,
-    // none above 54): their sum is the number of valid codes.
-    const ONES: u64 = 0x0010_4104_1041;
-    let off_board = (counts >> 84) as u64;
-    let valid = (off_board.wrapping_mul(ONES) >> 36) & 63;
-    (valid == u64::from(codes)).then_some(counts)
 }
 
-/// [`Scan::decode`].
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn decode_scan<R: crate::VariantHooks>(
-    bytes: &[u8; 32],
-    t: &Tables,
-    validate: bool,
-    scan: Scan,
-    dense: bool,
-) -> Result<crate::Position<R>, super::UnpackError<R>> {
-    use super::codec::{Via, decode_with};
-    if dense {
-        decode_with(bytes, t, validate, Via::Scan(scan))
-    } else {
-        decode_with(bytes, t, validate, Via::WalkScan(scan))
+avx2_fn! {
+    /// [`decode`].
+    fn decode_scan<R: crate::VariantHooks>(
+        bytes: &[u8; 32],
+        t: &Tables,
+        validate: bool,
+        cpu: Avx2,
+        dense: bool,
+    ) -> Result<crate::Position<R>, super::UnpackError<R>> {
+        use super::codec::{Via, decode_with};
+        if dense {
+            decode_with(bytes, t, validate, Via::Scan(cpu))
+        } else {
+            decode_with(bytes, t, validate, Via::WalkScan(cpu))
+        }
     }
 }
 
@@ -457,128 +411,129 @@ const IOTA: Bytes32 = {
     Bytes32(t)
 };
 
-/// [`Scan::board`].
-#[inline]
-#[allow(unsafe_code)]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn decode_board(
-    bytes: &[u8; 32],
-    t: &Tables,
-    kings: [Square; 2],
-    out: BoardParts<'_>,
-) -> (usize, u64, u64) {
-    let BoardParts {
-        cells: board,
-        colors,
-        kinds,
-    } = out;
-    let part = board_part(bytes);
-    let mut stream = [0u8; 32];
-    for (chunk, word) in stream.chunks_exact_mut(8).zip(part) {
-        chunk.copy_from_slice(&word.to_le_bytes());
-    }
-    let starts = code_starts(&stream, &BOARD);
-    let (board_starts, _, end) = board_starts(starts);
-    let Some(end) = end else {
-        return (BITS + 1, 0, 0);
-    };
-    if end + 15 > BITS {
-        return (end + 15, 0, 0);
-    }
-    let [bk, wk] = kings;
-    let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
-    // The board square of the stream's `s`-th code: `s` plus one for each king square up to
-    // it (by vector compares, then read a byte at a time).
-    let mut square_of = Bytes32x4([[0; 32]; 4]);
-    {
-        let first = _mm256_set1_epi8(first as i8 - 1);
-        let second = _mm256_set1_epi8(second as i8 - 1);
-        for (c, out) in square_of.0.iter_mut().enumerate() {
-            // SAFETY: `IOTA` is 32 readable bytes and `out` 32 writable ones.
-            unsafe {
-                let s = _mm256_add_epi8(
-                    _mm256_loadu_si256(IOTA.0.as_ptr().cast::<__m256i>()),
-                    _mm256_set1_epi8(32 * c as i8),
-                );
-                let sq = _mm256_sub_epi8(
-                    _mm256_sub_epi8(s, _mm256_cmpgt_epi8(s, first)),
-                    _mm256_cmpgt_epi8(s, second),
-                );
-                _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), sq);
+avx2_fn! {
+    /// [`board`].
+    #[inline]
+    #[allow(unsafe_code)]
+    fn decode_board(
+        bytes: &[u8; 32],
+        t: &Tables,
+        kings: [Square; 2],
+        out: BoardParts<'_>,
+    ) -> (usize, u64, u64) {
+        let BoardParts {
+            cells: board,
+            colors,
+            kinds,
+        } = out;
+        let part = board_part(bytes);
+        let mut stream = [0u8; 32];
+        for (chunk, word) in stream.chunks_exact_mut(8).zip(part) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        let starts = code_starts(&stream, &BOARD);
+        let (board_starts, _, end) = board_starts(starts);
+        let Some(end) = end else {
+            return (BITS + 1, 0, 0);
+        };
+        if end + 15 > BITS {
+            return (end + 15, 0, 0);
+        }
+        let [bk, wk] = kings;
+        let (first, second) = (bk.index().min(wk.index()), bk.index().max(wk.index()) - 1);
+        // The board square of the stream's `s`-th code: `s` plus one for each king square up to
+        // it (by vector compares, then read a byte at a time).
+        let mut square_of = Bytes32x4([[0; 32]; 4]);
+        {
+            let first = _mm256_set1_epi8(first as i8 - 1);
+            let second = _mm256_set1_epi8(second as i8 - 1);
+            for (c, out) in square_of.0.iter_mut().enumerate() {
+                // SAFETY: `IOTA` is 32 readable bytes and `out` 32 writable ones.
+                unsafe {
+                    let s = _mm256_add_epi8(
+                        _mm256_loadu_si256(IOTA.0.as_ptr().cast::<__m256i>()),
+                        _mm256_set1_epi8(32 * c as i8),
+                    );
+                    let sq = _mm256_sub_epi8(
+                        _mm256_sub_epi8(s, _mm256_cmpgt_epi8(s, first)),
+                        _mm256_cmpgt_epi8(s, second),
+                    );
+                    _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), sq);
+                }
             }
         }
-    }
-    let square_of = square_of.0.as_flattened();
-    // The mailbox, and past it zeros: room for any index of a byte.
-    let mut cells = [0u8; 256];
-    cells[bk.index()] = 8;
-    cells[wk.index()] = 22;
-    let keys = &zobrist::BOARD_KEYS;
-    let last_key = keys.len() - 1;
-    let mut hash = keys[7 * 81 + bk.index()].wrapping_add(keys[21 * 81 + wk.index()]);
-    // 56 bits at a time, so that the 8 bits of a code are in the same word as its start.
-    let chunk = |w: &[u64; 4], k: usize| {
-        let (q, r) = (56 * k / 64, 56 * k % 64);
-        let high = match w.get(q + 1) {
-            Some(&next) if r > 0 => next << (64 - r),
-            _ => 0,
+        let square_of = square_of.0.as_flattened();
+        // The mailbox, and past it zeros: room for any index of a byte.
+        let mut cells = [0u8; 256];
+        cells[bk.index()] = 8;
+        cells[wk.index()] = 22;
+        let keys = &zobrist::BOARD_KEYS;
+        let last_key = keys.len() - 1;
+        let mut hash = keys[7 * 81 + bk.index()].wrapping_add(keys[21 * 81 + wk.index()]);
+        // 56 bits at a time, so that the 8 bits of a code are in the same word as its start.
+        let chunk = |w: &[u64; 4], k: usize| {
+            let (q, r) = (56 * k / 64, 56 * k % 64);
+            let high = match w.get(q + 1) {
+                Some(&next) if r > 0 => next << (64 - r),
+                _ => 0,
+            };
+            w[q] >> r | high
         };
-        w[q] >> r | high
-    };
-    let mut seen = 0;
-    let mut material = 0u64;
-    for k in 0..5 {
-        let starts = chunk(&board_starts, k) & ((1 << 56) - 1);
-        let word = chunk(&part, k);
-        let mut pieces = starts & word;
-        let before = seen;
-        seen += starts.count_ones() as usize;
-        while pieces != 0 {
-            let i = pieces.trailing_zeros();
-            pieces &= pieces - 1;
-            let s = before + _bzhi_u64(starts, i).count_ones() as usize;
-            let sq = square_of[s & 127];
-            let code = usize::from((word >> i) as u8);
-            let e = t.board_keyed[code];
-            material = material.wrapping_add(t.board_material[code]);
-            cells[usize::from(sq)] = e as u8;
-            hash = hash.wrapping_add(keys[((e >> 8) as usize + usize::from(sq)).min(last_key)]);
+        let mut seen = 0;
+        let mut material = 0u64;
+        for k in 0..5 {
+            let starts = chunk(&board_starts, k) & ((1 << 56) - 1);
+            let word = chunk(&part, k);
+            let mut pieces = starts & word;
+            let before = seen;
+            seen += starts.count_ones() as usize;
+            while pieces != 0 {
+                let i = pieces.trailing_zeros();
+                pieces &= pieces - 1;
+                let s = before + _bzhi_u64(starts, i).count_ones() as usize;
+                let sq = square_of[s & 127];
+                let code = usize::from((word >> i) as u8);
+                let e = t.board_keyed[code];
+                material = material.wrapping_add(t.board_material[code]);
+                cells[usize::from(sq)] = e as u8;
+                hash = hash.wrapping_add(keys[((e >> 8) as usize + usize::from(sq)).min(last_key)]);
+            }
         }
-    }
-    if let Some(from) = cells.first_chunk::<81>() {
-        *board = *from;
-    }
-    // Bitboards compared out of the cells: white from 15; the kind of a cell from
-    // `cell - 14 * white`, 1 + kind.
-    let mut masks = [[0u32; 3]; 2 + SLOTS];
-    for (j, chunk) in cells[..96].chunks_exact(32).enumerate() {
-        // SAFETY: `chunk` is 32 readable bytes.
-        let v = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast::<__m256i>()) };
-        let white = _mm256_cmpgt_epi8(v, _mm256_set1_epi8(14));
-        let kind = _mm256_sub_epi8(v, _mm256_and_si256(white, _mm256_set1_epi8(14)));
-        let occupied = _mm256_cmpgt_epi8(v, _mm256_setzero_si256());
-        let mask = |m: __m256i| _mm256_movemask_epi8(m) as u32;
-        masks[0][j] = mask(_mm256_andnot_si256(white, occupied));
-        masks[1][j] = mask(white);
-        for (slot, &kind_plus_one) in ONE_KIND.iter().enumerate() {
-            masks[2 + slot][j] = mask(_mm256_cmpeq_epi8(kind, _mm256_set1_epi8(kind_plus_one)));
+        if let Some(from) = cells.first_chunk::<81>() {
+            *board = *from;
         }
-        // Promoted minors: kinds 8 to 11.
-        masks[2 + 10][j] = mask(_mm256_andnot_si256(
-            _mm256_cmpgt_epi8(kind, _mm256_set1_epi8(12)),
-            _mm256_cmpgt_epi8(kind, _mm256_set1_epi8(8)),
-        ));
+        // Bitboards compared out of the cells: white from 15; the kind of a cell from
+        // `cell - 14 * white`, 1 + kind.
+        let mut masks = [[0u32; 3]; 2 + SLOTS];
+        for (j, chunk) in cells[..96].chunks_exact(32).enumerate() {
+            // SAFETY: `chunk` is 32 readable bytes.
+            let v = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast::<__m256i>()) };
+            let white = _mm256_cmpgt_epi8(v, _mm256_set1_epi8(14));
+            let kind = _mm256_sub_epi8(v, _mm256_and_si256(white, _mm256_set1_epi8(14)));
+            let occupied = _mm256_cmpgt_epi8(v, _mm256_setzero_si256());
+            let mask = |m: __m256i| _mm256_movemask_epi8(m) as u32;
+            masks[0][j] = mask(_mm256_andnot_si256(white, occupied));
+            masks[1][j] = mask(white);
+            for (slot, &kind_plus_one) in ONE_KIND.iter().enumerate() {
+                masks[2 + slot][j] = mask(_mm256_cmpeq_epi8(kind, _mm256_set1_epi8(kind_plus_one)));
+            }
+            // Promoted minors: kinds 8 to 11.
+            masks[2 + 10][j] = mask(_mm256_andnot_si256(
+                _mm256_cmpgt_epi8(kind, _mm256_set1_epi8(12)),
+                _mm256_cmpgt_epi8(kind, _mm256_set1_epi8(8)),
+            ));
+        }
+        let bitboard = |m: [u32; 3]| {
+            Bitboard::from_bits_truncate(
+                u128::from(m[0]) | u128::from(m[1]) << 32 | u128::from(m[2]) << 64,
+            )
+        };
+        for (color, m) in colors.iter_mut().zip(&masks) {
+            *color = bitboard(*m);
+        }
+        for (kind, m) in kinds.iter_mut().zip(&masks[2..]) {
+            *kind = bitboard(*m);
+        }
+        (end + 15, material, hash)
     }
-    let bitboard = |m: [u32; 3]| {
-        Bitboard::from_bits_truncate(
-            u128::from(m[0]) | u128::from(m[1]) << 32 | u128::from(m[2]) << 64,
-        )
-    };
-    for (color, m) in colors.iter_mut().zip(&masks) {
-        *color = bitboard(*m);
-    }
-    for (kind, m) in kinds.iter_mut().zip(&masks[2..]) {
-        *kind = bitboard(*m);
-    }
-    (end + 15, material, hash)
 }

@@ -2,6 +2,7 @@
 
 use shogi_types::{Color, Square};
 
+use crate::cpu::Avx512;
 use crate::position::builder::BoardParts;
 
 /// How the board would be decoded (as in the AVX-512 build).
@@ -15,72 +16,58 @@ pub(super) enum Board {
     Walk,
 }
 
-/// Uninhabited: no processor here is known to have the instructions.
-#[derive(Clone, Copy)]
-pub(super) enum Wide {}
-
-impl Wide {
-    /// Always `None`.
-    #[inline(always)]
-    pub(super) fn detect() -> Option<Wide> {
-        None
-    }
-
-    /// Never called, as no `Wide` exists.
-    #[inline(always)]
-    pub(super) fn decode<R: crate::VariantHooks>(
-        self,
-        _: &[u8; 32],
-        _: &super::codec::Tables,
-        _: bool,
-        _: Board,
-    ) -> Result<crate::Position<R>, super::UnpackError<R>> {
-        match self {}
-    }
-
-    /// Never called, as no `Wide` exists.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn board(
-        self,
-        _: &[u8; 32],
-        _: &[u8; 128],
-        _: [Square; 2],
-        _: Color,
-        _: BoardParts<'_>,
-    ) -> (usize, u64, u64, bool) {
-        match self {}
-    }
-
-    /// Never called, as no `Wide` exists.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn sparse(
-        self,
-        _: &[u8; 32],
-        _: &[u32; 256],
-        _: [Square; 2],
-        _: Color,
-        _: BoardParts<'_>,
-    ) -> (usize, u64, u64, bool) {
-        match self {}
-    }
-
-    /// Never called, as no `Wide` exists.
-    #[inline(always)]
-    pub(super) fn hands(self, _: &[u8; 32], _: usize, _: &[u8; 128]) -> Option<u128> {
-        match self {}
-    }
+/// Never called, as no `Avx512` exists.
+#[inline(always)]
+pub(super) fn decode<R: crate::VariantHooks>(
+    cpu: Avx512,
+    _: &[u8; 32],
+    _: &super::codec::Tables,
+    _: bool,
+    _: Board,
+) -> Result<crate::Position<R>, super::UnpackError<R>> {
+    cpu.unavailable()
 }
 
-/// Never made, as no `Wide` exists.
+/// Never called, as no `Avx512` exists.
+#[inline(always)]
+pub(super) fn board(
+    cpu: Avx512,
+    _: &[u8; 32],
+    _: &[u8; 128],
+    _: [Square; 2],
+    _: Color,
+    _: BoardParts<'_>,
+) -> (usize, u64, u64, bool) {
+    cpu.unavailable()
+}
+
+/// Never called, as no `Avx512` exists.
+#[inline(always)]
+pub(super) fn sparse(
+    cpu: Avx512,
+    _: &[u8; 32],
+    _: &[u32; 256],
+    _: [Square; 2],
+    _: Color,
+    _: BoardParts<'_>,
+) -> (usize, u64, u64, bool) {
+    cpu.unavailable()
+}
+
+/// Never called, as no `Avx512` exists.
+#[inline(always)]
+pub(super) fn hands(cpu: Avx512, _: &[u8; 32], _: usize, _: &[u8; 128]) -> Option<u128> {
+    cpu.unavailable()
+}
+
+/// Never made, as no `Avx512` exists.
 pub(super) struct Cells(());
 
 impl Cells {
-    /// Never called, as no `Wide` exists.
+    /// Never called, as no `Avx512` exists.
     #[inline(always)]
-    pub(super) fn new(wide: Wide, _: [Square; 2]) -> Cells {
-        match wide {}
+    pub(super) fn new(cpu: Avx512, _: [Square; 2]) -> Cells {
+        cpu.unavailable()
     }
 
     /// Never called, as no `Cells` exists.
