@@ -11,7 +11,7 @@
 //! the CPU, is its only maker. A function compiled with the features is declared with the
 //! token's macro (`fast_bit_ops_fn!`, `avx2_fn!`, `avx512_fn!`), which puts the same features
 //! on it as `detect` asks for: both come from the one list of features written in
-//! [`tokens!`]. Such a function is called (with `unsafe`) only by code that holds the token.
+//! `tokens!`. Such a function is called (with `unsafe`) only by code that holds the token.
 //! Without `std` or off x86-64 the tokens are uninhabited: `detect` always returns `None`,
 //! and the fast branch of every caller is removed at compile time.
 

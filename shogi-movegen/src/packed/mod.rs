@@ -74,19 +74,12 @@
 //! YaneuraOu (PackedSfen and PackedSfenValue, by yaneurao), as implemented by cshogi (Tadao
 //! Yamaoka), which also defines the piece-box codes and the HCPE record.
 
-mod codec;
+mod decode;
+mod encode;
+mod format;
 mod moves;
 mod records;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-mod scan;
-#[cfg(not(all(feature = "std", target_arch = "x86_64")))]
-#[path = "scan_none.rs"]
-mod scan;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-mod wide;
-#[cfg(not(all(feature = "std", target_arch = "x86_64")))]
-#[path = "wide_none.rs"]
-mod wide;
+mod simd;
 
 use core::num::NonZeroU32;
 
@@ -213,7 +206,7 @@ macro_rules! packed_position {
             /// [`PackError`] if the position has one king, more than one set of a kind, or
             /// protected pieces.
             pub fn from_position<R: VariantHooks>(pos: &Position<R>) -> Result<$ty, PackError> {
-                codec::encode(pos, &$tables).map($ty)
+                encode::encode(pos, &$tables).map($ty)
             }
 
             #[doc = concat!("Decodes and validates the position (move number 1); the same as [`Position::", stringify!($from), "`].")]
@@ -222,7 +215,7 @@ macro_rules! packed_position {
             /// [`UnpackError`] if the bits are not a valid stream of codes holding one set,
             /// or the position they give is invalid.
             pub fn to_position<R: VariantHooks>(&self) -> Result<Position<R>, UnpackError<R>> {
-                codec::decode_position(&self.0, &$tables)
+                decode::decode_position(&self.0, &$tables)
             }
 
             /// Decodes the bytes into an unchecked setup (move number 1), without validating it
@@ -232,7 +225,7 @@ macro_rules! packed_position {
             /// [`UnpackError`] (never its `Position` variant) if the bits are not a valid
             /// stream of codes holding one set.
             pub fn to_setup(&self) -> Result<Setup, UnpackError> {
-                codec::decode_setup(&self.0, &$tables)
+                decode::decode_setup(&self.0, &$tables)
             }
         }
 
@@ -270,10 +263,10 @@ macro_rules! packed_position {
     };
 }
 
-packed_position!(Hcp, codec::HCP, to_hcp, from_hcp, "an HCP");
+packed_position!(Hcp, format::HCP, to_hcp, from_hcp, "an HCP");
 packed_position!(
     PackedSfen,
-    codec::PSFEN,
+    format::PSFEN,
     to_packed_sfen,
     from_packed_sfen,
     "a PackedSfen"
