@@ -232,9 +232,10 @@ const STUCK_ON: [Bytes64; 2] = {
 
 avx512_fn! {
     /// Whether the board of cells `low` (squares 0 to 63) and `high` (64 to 80, empty cells
-    /// after them), with its `kings` and `side` to move, passes the board's part of validation,
-    /// as the walk's `is_valid` tests it on the bitboards: no pawn, lance or knight without a
-    /// move, no two unpromoted pawns of a side on a file, and the side not to move not in check.
+    /// after them), with its `kings` and `side` to move, passes the board's part of validation:
+    /// no pawn, lance or knight without a move, no two unpromoted pawns of a side on a file,
+    /// and the side not to move not in check. The same answer as `Builder::board_faults`
+    /// finding no fault (the test below).
     #[inline]
     pub(super) fn passes(low: __m512i, high: __m512i, kings: [Square; 2], side: Color) -> bool {
         let flags = load(&STUCK_FLAGS);
@@ -249,5 +250,153 @@ avx512_fn! {
             || two_on_a_file(pawns(1 + 14 + PieceKind::Pawn as u8));
         let in_check = attacked(low, high, kings[(!side).index()], side);
         !(stuck != 0 || two_pawns || in_check)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use core::arch::x86_64::{_mm512_loadu_si512, _mm512_maskz_loadu_epi8};
+
+    use shogi_types::{Color, Piece, PieceKind, Square};
+
+    use super::passes;
+    use crate::cpu::{Avx512, avx512_fn};
+    use crate::position::builder::Builder;
+    use crate::{Position, Standard};
+
+    avx512_fn! {
+        /// [`passes`] on the cells of `pos`, read from memory as the decoders hold them.
+        #[allow(unsafe_code)]
+        fn passes_on(pos: &Position, side: Color) -> bool {
+            let cells = pos.cells();
+            let kings = [Color::Black, Color::White].map(|c| pos.king(c).unwrap_or(Square::SQ_1A));
+            // SAFETY: `cells` is 81 readable bytes: 64 from 0 and the 17 unmasked from 64.
+            let (low, high) = unsafe {
+                (
+                    _mm512_loadu_si512(cells.as_ptr().cast()),
+                    _mm512_maskz_loadu_epi8(0x1_ffff, cells.as_ptr().add(64).cast()),
+                )
+            };
+            passes(low, high, kings, side)
+        }
+    }
+
+    /// Compares the twin with the scalar check on one board (both kings on `kings`, the
+    /// other `pieces`, `side` to move), and returns whether the board passes.
+    #[allow(unsafe_code)]
+    fn compare(_: Avx512, kings: [Square; 2], pieces: &[(Square, Piece)], side: Color) -> bool {
+        let mut b = Builder::<Standard>::with_kings(side, kings);
+        for &(sq, p) in pieces {
+            b.put(sq, p);
+        }
+        let scalar = b.board_faults().is_empty();
+        let pos = b.finish_hashed();
+        // SAFETY: an `Avx512` exists, so the processor has the features of `avx512_fn!`.
+        let vector = unsafe { passes_on(&pos, side) };
+        assert_eq!(vector, scalar, "{pos:?}");
+        scalar
+    }
+
+    /// The piece kinds a board code can hold: every kind but the king.
+    fn board_kinds() -> impl Iterator<Item = PieceKind> {
+        PieceKind::ALL.into_iter().filter(|&k| k != PieceKind::King)
+    }
+
+    /// Three squares, the first two of them distinct from `a` and `b`: where the kings go.
+    fn kings_apart(a: usize, b: usize) -> [Square; 2] {
+        let mut free = (0..81).filter(|&i| i != a && i != b);
+        let (k0, k1) = (free.next().unwrap_or(0), free.next_back().unwrap_or(80));
+        [k0, k1].map(|i| Square::ALL[i])
+    }
+
+    /// Edge cases one at a time: each kind of each colour on each square next to the king of
+    /// the side not to move on each square (checks from every direction and distance, the
+    /// rays leaving the board, the stuck ranks), and every two pawns of a colour (two on a
+    /// file, the edge files, a pawn beside a tokin).
+    #[test]
+    fn twin_agrees_on_single_pieces_and_pawn_pairs() {
+        let Some(cpu) = Avx512::detect() else {
+            std::eprintln!("skipped: this processor lacks AVX-512");
+            return;
+        };
+        let (mut passed, mut total) = (0, 0);
+        for side in Color::ALL {
+            let defender = (!side).index();
+            for king in 0..81 {
+                for at in (0..81).filter(|&a| a != king) {
+                    let mut kings = kings_apart(king, at);
+                    kings[defender] = Square::ALL[king];
+                    if kings[0] == kings[1] || kings.contains(&Square::ALL[at]) {
+                        continue;
+                    }
+                    for color in Color::ALL {
+                        for kind in board_kinds() {
+                            let piece = Piece::new(color, kind);
+                            let pieces = [(Square::ALL[at], piece)];
+                            total += 1;
+                            passed += usize::from(compare(cpu, kings, &pieces, side));
+                        }
+                    }
+                }
+            }
+        }
+        for color in Color::ALL {
+            for a in 0..81 {
+                for b in (0..81).filter(|&b| b != a) {
+                    let kings = kings_apart(a, b);
+                    let pawn = Piece::new(color, PieceKind::Pawn);
+                    let tokin = Piece::new(color, PieceKind::ProPawn);
+                    let (a, b) = (Square::ALL[a], Square::ALL[b]);
+                    for (second, side) in [(pawn, Color::Black), (tokin, Color::White)] {
+                        total += 1;
+                        passed += usize::from(compare(cpu, kings, &[(a, pawn), (b, second)], side));
+                    }
+                }
+            }
+        }
+        // Most single pieces and pawn pairs are legal, some are not.
+        assert!(
+            passed > total / 2 && passed < total,
+            "{passed} of {total} boards pass"
+        );
+    }
+
+    /// Random placements, from almost empty boards to full ones: any kind but the king, of
+    /// either colour, on any square, either side to move.
+    #[test]
+    fn twin_agrees_on_random_placements() {
+        let Some(cpu) = Avx512::detect() else {
+            std::eprintln!("skipped: this processor lacks AVX-512");
+            return;
+        };
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let kinds: std::vec::Vec<PieceKind> = board_kinds().collect();
+        let mut passed = 0;
+        for _ in 0..50_000 {
+            let mut free: std::vec::Vec<usize> = (0..81).collect();
+            let mut take = |r: u64| Square::ALL[free.swap_remove(r as usize % free.len())];
+            let kings = [take(random()), take(random())];
+            // Mostly sparse boards, so that many pass.
+            let n = (random() % 79).min(random() % 79);
+            let pieces: std::vec::Vec<(Square, Piece)> = (0..n)
+                .map(|_| {
+                    let color = Color::ALL[(random() % 2) as usize];
+                    let kind = kinds[random() as usize % kinds.len()];
+                    (take(random()), Piece::new(color, kind))
+                })
+                .collect();
+            let side = Color::ALL[(random() % 2) as usize];
+            passed += usize::from(compare(cpu, kings, &pieces, side));
+        }
+        assert!(
+            (5_000..45_000).contains(&passed),
+            "{passed} of 50 000 boards pass"
+        );
     }
 }
