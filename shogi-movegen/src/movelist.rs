@@ -89,11 +89,16 @@ impl MoveList {
     #[inline]
     #[must_use]
     pub fn as_slice(&self) -> &[Move] {
+        // Layout: a slot is read as a `Move`.
+        const _: () = assert!(
+            size_of::<MaybeUninit<Move>>() == size_of::<Move>()
+                && align_of::<MaybeUninit<Move>>() == align_of::<Move>()
+        );
         let init = &self.moves[..self.len];
         // SAFETY: every method that raises `len` has first written the slots below the new
         // `len` (`push`, `push_targets`, `clone`) and nothing un-writes a slot, so `init` holds
         // initialised values only; `MaybeUninit<Move>` has the size, alignment and layout of
-        // `Move`.
+        // `Move` (the layout assertion above).
         #[allow(unsafe_code)]
         unsafe {
             core::slice::from_raw_parts(init.as_ptr().cast::<Move>(), init.len())

@@ -16,6 +16,9 @@ use crate::cpu::avx2_fn;
 #[repr(C, align(16))]
 pub(super) struct Step(pub(super) [u8; 16]);
 
+// Layout: a `Step` is loaded as one 16-byte vector.
+const _: () = assert!(size_of::<Step>() == 16 && align_of::<Step>() == 16);
+
 /// The steps of the automaton whose transitions are `next[state][bit]`, state 0 being "a code
 /// starts here", by byte value.
 pub(super) const fn automaton(next: [[u8; 2]; 8]) -> [Step; 256] {
@@ -126,7 +129,7 @@ avx2_fn! {
     pub(super) fn word_starts(steps: &[Step; 256], state: &mut __m128i, word: u64) -> u64 {
         let mut acc = _mm_setzero_si128();
         for (b, lane) in word.to_le_bytes().iter().zip(&LANE8) {
-            // SAFETY: a step is 16 readable bytes, and so is each of `LANE8`.
+            // SAFETY: a step is 16 readable bytes, and so is each of `LANE8` (the layout assertion beside `Step`).
             let (step, lane) = unsafe {
                 (
                     _mm_loadu_si128(steps[usize::from(*b)].0.as_ptr().cast()),
@@ -178,7 +181,7 @@ avx2_fn! {
         for (half, bytes) in halves.iter_mut().zip(stream.chunks_exact(16)) {
             for &v in bytes {
                 let step = &steps[usize::from(v)];
-                // SAFETY: `step` is 16 readable bytes.
+                // SAFETY: `step` is 16 readable bytes (the layout assertion beside `Step`).
                 let step = unsafe { _mm_loadu_si128(step.0.as_ptr().cast::<__m128i>()) };
                 let starts = _mm_shuffle_epi8(step, _mm_add_epi8(state, eight));
                 state = _mm_shuffle_epi8(step, state);

@@ -156,6 +156,10 @@ struct Bytes32([u8; 32]);
 #[repr(C, align(32))]
 struct Bytes32x4([[u8; 32]; 4]);
 
+// Layout: both are read and written as whole 32-byte vectors.
+const _: () = assert!(size_of::<Bytes32>() == 32 && align_of::<Bytes32>() == 32);
+const _: () = assert!(size_of::<Bytes32x4>() == 128 && align_of::<Bytes32x4>() == 32);
+
 /// 0 to 31.
 const IOTA: Bytes32 = {
     let mut t = [0u8; 32];
@@ -204,7 +208,8 @@ avx2_fn! {
             let first = _mm256_set1_epi8(first as i8 - 1);
             let second = _mm256_set1_epi8(second as i8 - 1);
             for (c, out) in square_of.0.iter_mut().enumerate() {
-                // SAFETY: `IOTA` is 32 readable bytes and `out` 32 writable ones.
+                // SAFETY: `IOTA` is 32 readable bytes and `out` 32 writable ones (the layout assertions
+                // beside `Bytes32`).
                 unsafe {
                     let s = _mm256_add_epi8(
                         _mm256_loadu_si256(IOTA.0.as_ptr().cast::<__m256i>()),

@@ -17,7 +17,7 @@ use core::arch::x86_64::{
     _mm512_test_epi8_mask, _pdep_u64,
 };
 
-use shogi_types::{Color, PieceKind, Square};
+use shogi_types::{Bitboard, Color, PieceKind, Square};
 
 use super::super::automaton::{BOARD, board_part, board_starts, word_starts};
 use super::check::passes;
@@ -26,7 +26,7 @@ use super::{Bytes64, bytes64, iota, load, windows};
 use crate::cpu::{Avx512, avx512_fn};
 use crate::packed::format::BITS;
 use crate::position::builder::BoardParts;
-use crate::position::slot;
+use crate::position::{SLOTS, slot};
 use crate::zobrist;
 
 /// The positions `64m..64m+64`.
@@ -150,6 +150,17 @@ const fn words(w: [u64; 8]) -> Bytes64 {
     bytes64(t)
 }
 
+// Layout: `mailbox` stores the kind bitboards as 176 bytes and the colour bitboards as 32,
+// each bitboard a little-endian `u128` of square bits (`Bitboard` is `repr(transparent)`
+// over its `u128`).
+const _: () = assert!(
+    size_of::<Bitboard>() == size_of::<u128>()
+        && align_of::<Bitboard>() == align_of::<u128>()
+        && size_of::<[Bitboard; SLOTS]>() == 16 * 11
+        && size_of::<[Bitboard; 2]>() == 32
+        && cfg!(target_endian = "little")
+);
+
 avx512_fn! {
     /// Stores the cells `low` (squares 0 to 63) and `high` (64 to 80, zeros after them) into
     /// `board`, sets the colour and kind bitboards from them and returns the pieces of each kind
@@ -216,8 +227,9 @@ avx512_fn! {
             minors,
             _mm512_shuffle_i64x2::<0b00_00_00_01>(minors, minors),
         ));
-        // SAFETY: `Bitboard` is a transparent `u128`, so `kinds` is 11 and `colors` two of them,
-        // 16 bytes each, and every plane holds only bits of squares 0 to 80.
+        // SAFETY: `kinds` is 11 bitboards and `colors` two, 16 bytes each, a `u128` of square
+        // bits (the layout assertion above `mailbox`), and every plane holds only bits of
+        // squares 0 to 80, as a `Bitboard` must.
         unsafe {
             let kinds = kinds.as_mut_ptr().cast::<u8>();
             _mm512_storeu_si512(kinds.cast(), v0);
@@ -359,6 +371,9 @@ avx512_fn! {
     }
 }
 
+// Layout: the keys are gathered as 8-byte words at `square * 32 + cell`.
+const _: () = assert!(size_of_val(&zobrist::BOARD_KEYS_BY_SQUARE) == 8 * 81 * 32);
+
 avx512_fn! {
     /// [`board`](super::board()).
     #[inline]
@@ -483,7 +498,8 @@ avx512_fn! {
                 _mm512_slli_epi32::<5>(_mm512_cvtepu8_epi32(sq)),
                 _mm512_cvtepu8_epi32(cell),
             );
-            // SAFETY: every index is below 81 * 32 (squares below 81, cells below 32), in `keys`.
+            // SAFETY: every index is below 81 * 32 (squares below 81, cells below 32), and `keys`
+            // has that many 8-byte words (the layout assertion above `decode_board`).
             sum = _mm512_add_epi64(sum, unsafe {
                 _mm512_i32gather_epi64::<8>(_mm512_castsi512_si256(index), keys.as_ptr().cast())
             });

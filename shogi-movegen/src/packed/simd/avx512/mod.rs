@@ -125,6 +125,9 @@ avx512_fn! {
 #[repr(C, align(64))]
 struct Bytes64([u8; 64]);
 
+// Layout: a `Bytes64` is loaded as one 64-byte vector.
+const _: () = assert!(size_of::<Bytes64>() == 64 && align_of::<Bytes64>() == 64);
+
 const fn bytes64(f: [u8; 64]) -> Bytes64 {
     Bytes64(f)
 }
@@ -133,7 +136,8 @@ avx512_fn! {
     #[inline]
     #[allow(unsafe_code)]
     fn load(b: &Bytes64) -> __m512i {
-        // SAFETY: `b` is 64 readable bytes; the load has no alignment requirement.
+        // SAFETY: `b` is 64 readable bytes (the layout assertion beside `Bytes64`); the load
+        // has no alignment requirement.
         unsafe { _mm512_loadu_si512(b.0.as_ptr().cast()) }
     }
 }

@@ -29,6 +29,11 @@ struct TwoPass {
     high: [Bytes64; 2],
 }
 
+// Layout: a step of `TwoPass` is loaded as the low 8 bytes of a vector, byte `s` for the state
+// `s`, and 64 bytes of start bits are stored as eight little-endian words.
+const _: () = assert!(size_of::<u64>() == 8 && cfg!(target_endian = "little"));
+const _: () = assert!(size_of::<[u64; 8]>() == 64);
+
 /// The [`TwoPass`] form of the automaton of transitions `next` (state 0 a start).
 const fn two_pass(next: [[u8; 2]; 8]) -> TwoPass {
     // The state after `bits` bits of `v` from `state`, and the start bits on the way.
@@ -135,7 +140,8 @@ avx512_fn! {
         let mut pass = |half: &[u8; 16], from: usize| {
             let mut acc = _mm_setzero_si128();
             for (j, &v) in half.iter().enumerate().skip(from) {
-                // SAFETY: `LANE_BYTE` entries are 16 readable bytes, `steps` entries 8.
+                // SAFETY: `LANE_BYTE` entries are 16 readable bytes, `steps` entries 8 (the layout
+                // assertions beside `Step` and `TwoPass`).
                 let (lane, step) = unsafe {
                     (
                         _mm_loadu_si128(LANE_BYTE[j].0.as_ptr().cast()),
@@ -156,7 +162,8 @@ avx512_fn! {
         let states = _mm512_inserti32x4::<1>(_mm512_zextsi128_si512(acc[0]), acc[1]);
         let starts = byte_starts(a, states, src);
         let mut w = [0u64; 8];
-        // SAFETY: `w` is 64 writable bytes.
+        // SAFETY: `w` is 64 writable bytes, word `k` from byte `8k` (the layout assertions
+        // beside `TwoPass`).
         unsafe { _mm512_storeu_si512(w.as_mut_ptr().cast(), starts) };
         // Bytes 0 and 1 hold no board code but the one starting at bit 15.
         w[0] = w[0] & !0xffff | 1 << 15;
@@ -215,7 +222,8 @@ avx512_fn! {
             let at = first + j;
             // (Past the stream, a zero byte, without a branch.)
             let v = bytes[at % 32] & 0u8.wrapping_sub(u8::from(at < 32));
-            // SAFETY: a step and a `LANE_BYTE` entry are 16 readable bytes.
+            // SAFETY: a step and a `LANE_BYTE` entry are 16 readable bytes (the layout assertion
+            // beside `Step`).
             let (e, lane) = unsafe {
                 (
                     _mm_loadu_si128(HAND[usize::from(v)].0.as_ptr().cast()),
