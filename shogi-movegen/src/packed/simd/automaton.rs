@@ -129,7 +129,8 @@ avx2_fn! {
     pub(super) fn word_starts(steps: &[Step; 256], state: &mut __m128i, word: u64) -> u64 {
         let mut acc = _mm_setzero_si128();
         for (b, lane) in word.to_le_bytes().iter().zip(&LANE8) {
-            // SAFETY: a step is 16 readable bytes, and so is each of `LANE8` (the layout assertion beside `Step`).
+            // SAFETY: a step is 16 readable bytes, and so is each of `LANE8` (the layout
+            // assertion beside `Step`).
             let (step, lane) = unsafe {
                 (
                     _mm_loadu_si128(steps[usize::from(*b)].0.as_ptr().cast()),

@@ -208,8 +208,8 @@ avx2_fn! {
             let first = _mm256_set1_epi8(first as i8 - 1);
             let second = _mm256_set1_epi8(second as i8 - 1);
             for (c, out) in square_of.0.iter_mut().enumerate() {
-                // SAFETY: `IOTA` is 32 readable bytes and `out` 32 writable ones (the layout assertions
-                // beside `Bytes32`).
+                // SAFETY: `IOTA` is 32 readable bytes and `out` 32 writable ones (the layout
+                // assertions beside `Bytes32`).
                 unsafe {
                     let s = _mm256_add_epi8(
                         _mm256_loadu_si256(IOTA.0.as_ptr().cast::<__m256i>()),
