@@ -15,8 +15,8 @@
 //! - the best move is the move played, eval and score 0;
 //! - the result is the game's outcome: the rules' verdict where the game ends on the board,
 //!   else the record's ending word (`%TORYO`, `投了`, `千日手`, …);
-//! - `hcpe`: 38-byte `HuffmanCodedPosAndEval` records (cshogi's layout), result 0 draw,
-//!   1 Black wins, 2 White wins; `psv`: 40-byte `PackedSfenValue` records (YaneuraOu's layout),
+//! - `hcpe`: 38-byte `HuffmanCodedPosAndEval` entries (cshogi's layout), result 0 draw,
+//!   1 Black wins, 2 White wins; `psv`: 40-byte `PackedSfenValue` entries (YaneuraOu's layout),
 //!   game ply = the position's SFEN move number, result from the side to move (1 win, -1 loss,
 //!   0 draw); `sfen`: lines `sfen<TAB>usi-move<TAB>result`, result `win`, `loss`, `draw` or
 //!   `unknown` for the side to move.
@@ -54,7 +54,7 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use shogi_kit::movegen::packed::{GameResult, Hcp, Hcpe, Move16, Psv, PsvResult};
+use shogi_kit::movegen::packed::{Hcp, Hcpe, HcpeResult, Move16, Psv, PsvResult};
 use shogi_kit::movegen::{Position, Standard};
 use shogi_kit::record::{self, Record};
 use shogi_kit::rules::{Game, Outcome, RuleSet};
@@ -601,7 +601,7 @@ fn write_hcpe(
         hcp,
         eval: 0,
         best_move,
-        result: GameResult::from_winner(winner),
+        result: HcpeResult::from_winner(winner),
     };
     out.extend_from_slice(&entry.to_bytes());
     true

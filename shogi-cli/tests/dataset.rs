@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use shogi_kit::movegen::Position;
-use shogi_kit::movegen::packed::{GameResult, Hcpe, Psv, PsvResult};
+use shogi_kit::movegen::packed::{Hcpe, HcpeResult, Psv, PsvResult};
 use shogi_kit::types::{Color, Move};
 
 /// A fresh scratch folder for one test.
@@ -90,7 +90,7 @@ fn hcpe_has_one_entry_per_position_with_the_result() {
         assert_eq!(entry.best_move.to_move(&pos).expect("legal"), mv);
         assert_eq!(entry.eval, 0);
         // White resigned: Black won.
-        assert_eq!(entry.result, GameResult::BlackWin);
+        assert_eq!(entry.result, HcpeResult::BlackWin);
     }
 }
 

@@ -5,17 +5,17 @@
 //! - `positions.tsv`: one line per position,
 //!   `sfen<TAB>hcp-hex<TAB>psfen-hex<TAB>usi-move<TAB>cshogi-move16<TAB>psv-move16`, where the
 //!   move is a random legal move of the position;
-//! - `positions.hcpe`: the same positions as HCPE records, record `i` with eval
+//! - `positions.hcpe`: the same positions as HCPE entries, entry `i` with eval
 //!   `i * 37 % 2001 - 1000`, that move, and game result `i % 3`;
-//! - `positions.psv`: the same as PSV records, score as above, game ply the SFEN's move number,
+//! - `positions.psv`: the same as PSV entries, score as above, game ply the SFEN's move number,
 //!   result `i % 3 - 1`.
 //!
-//! Every record is also read back with this crate and compared before it is written.
+//! Every entry is also read back with this crate and compared before it is written.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-use shogi_movegen::packed::{GameResult, Hcpe, Move16, Psv, PsvMove16, PsvResult};
+use shogi_movegen::packed::{Hcpe, HcpeResult, Move16, Psv, PsvMove16, PsvResult};
 use shogi_movegen::{MoveList, Position, Standard};
 use shogi_types::{Move, Setup};
 
@@ -106,7 +106,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 hcp,
                 eval,
                 best_move: m16,
-                result: [GameResult::Draw, GameResult::BlackWin, GameResult::WhiteWin][i % 3],
+                result: [HcpeResult::Draw, HcpeResult::BlackWin, HcpeResult::WhiteWin][i % 3],
             };
             let prec = Psv {
                 sfen: psfen,

@@ -6,8 +6,8 @@
 
 use proptest::prelude::*;
 use shogi_movegen::packed::{
-    GameResult, Hcp, Hcpe, Move16, Move16ErrorKind, PackError, PackedSfen, Psv, PsvMove16,
-    PsvResult, RecordErrorKind, UnpackError,
+    EntryErrorKind, Hcp, Hcpe, HcpeResult, Move16, Move16ErrorKind, PackError, PackedSfen, Psv,
+    PsvMove16, PsvResult, UnpackError,
 };
 use shogi_movegen::{Fault, IllegalMoveKind, MoveList, Position, Standard, VariantHooks};
 use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
@@ -382,7 +382,7 @@ fn nifu_stream_is_rejected() {
 }
 
 #[test]
-fn records_round_trip_and_errors() {
+fn entries_round_trip_and_errors() {
     let p = pos(GOLDEN[3].0);
     let moves = p.legal_moves();
     let m = moves[0];
@@ -390,7 +390,7 @@ fn records_round_trip_and_errors() {
         hcp: p.to_hcp().unwrap(),
         eval: -1234,
         best_move: Move16::from_move(m).unwrap(),
-        result: GameResult::WhiteWin,
+        result: HcpeResult::WhiteWin,
     };
     let bytes = rec.to_bytes();
     assert_eq!(&bytes[32..], &[0x2e, 0xfb, bytes[34], bytes[35], 2, 0]);
@@ -406,11 +406,11 @@ fn records_round_trip_and_errors() {
     assert_eq!(back.best_move.to_move(&q).unwrap(), m);
     assert_eq!(PsvResult::Loss.winner(Color::White), Some(Color::Black));
     assert_eq!(
-        GameResult::from_winner(Some(Color::White)),
-        GameResult::WhiteWin
+        HcpeResult::from_winner(Some(Color::White)),
+        HcpeResult::WhiteWin
     );
 
-    // A buffer of three records, the second with a bad result, then 10 stray bytes.
+    // A buffer of three entries, the second with a bad result, then 10 stray bytes.
     let mut buf = Vec::new();
     buf.extend_from_slice(&bytes);
     let mut bad = bytes;
@@ -424,17 +424,17 @@ fn records_round_trip_and_errors() {
     let e = items[1].unwrap_err();
     assert_eq!(
         (e.offset, e.kind),
-        (38, RecordErrorKind::BadResult { value: 7 })
+        (38, EntryErrorKind::BadResult { value: 7 })
     );
     assert_eq!(
         e.to_string(),
-        "hcpe record at byte 38: game result 7, expected 0, 1 or 2"
+        "hcpe entry at byte 38: game result 7, expected 0, 1 or 2"
     );
     assert_eq!(items[2], Ok(rec));
     let e = items[3].unwrap_err();
     assert_eq!(
         (e.offset, e.kind),
-        (114, RecordErrorKind::Truncated { len: 10 })
+        (114, EntryErrorKind::Truncated { len: 10 })
     );
 
     let mut buf = pb.to_vec();
@@ -444,13 +444,13 @@ fn records_round_trip_and_errors() {
     let e = items[1].unwrap_err();
     assert_eq!(
         e.to_string(),
-        "psv record at byte 40: only 39 bytes left, expected 40"
+        "psv entry at byte 40: only 39 bytes left, expected 40"
     );
     let mut bad = pb;
     bad[38] = 2;
     assert_eq!(
         Psv::from_bytes(&bad).unwrap_err().kind,
-        RecordErrorKind::BadResult { value: 2 }
+        EntryErrorKind::BadResult { value: 2 }
     );
     // Padding is ignored when read.
     let mut padded = pb;

@@ -1,12 +1,12 @@
 //! Fixed-size binary positions and moves of the machine-learning tools: Apery's and cshogi's
-//! HuffmanCodedPos (HCP, 32 bytes) with its HCPE training record (38 bytes), and YaneuraOu's
-//! PackedSfen (32 bytes) with its PackedSfenValue record (PSV, 40 bytes), bit-exact with
+//! HuffmanCodedPos (HCP, 32 bytes) with its HCPE training entry (38 bytes), and YaneuraOu's
+//! PackedSfen (32 bytes) with its PackedSfenValue entry (PSV, 40 bytes), bit-exact with
 //! cshogi 1.1.0 (`Board.to_hcp`/`set_hcp`, `Board.to_psfen`/`set_psfen`, the numpy dtypes
 //! `HuffmanCodedPosAndEval` and `PackedSfenValue`), and the two 16-bit move encodings they
 //! use: [`Move16`] (cshogi's `move16`, in HCPE) and [`PsvMove16`] (YaneuraOu's, in PSV).
 //!
 //! ```
-//! use shogi_movegen::packed::{GameResult, Hcp, Hcpe, Move16, PackedSfen, Psv, PsvResult};
+//! use shogi_movegen::packed::{HcpeResult, Hcp, Hcpe, Move16, PackedSfen, Psv, PsvResult};
 //! use shogi_movegen::Position;
 //! use shogi_types::Move;
 //!
@@ -14,15 +14,15 @@
 //! let hcp: Hcp = pos.to_hcp()?;
 //! assert_eq!(Position::from_hcp(&hcp)?, pos);
 //!
-//! // A training record: position, evaluation, best move and the winner.
+//! // A training entry: position, evaluation, best move and the winner.
 //! let m: Move = "7g7f".parse()?;
-//! let rec = Hcpe { hcp, eval: 35, best_move: Move16::from_move(m)?, result: GameResult::BlackWin };
-//! let bytes = rec.to_bytes();
+//! let entry = Hcpe { hcp, eval: 35, best_move: Move16::from_move(m)?, result: HcpeResult::BlackWin };
+//! let bytes = entry.to_bytes();
 //! let back = Hcpe::from_bytes(&bytes)?;
 //! let pos2: Position = back.hcp.to_position()?;
 //! assert_eq!(back.best_move.to_move(&pos2)?, m);
 //!
-//! // YaneuraOu's record carries the game ply; the result is from the side to move.
+//! // YaneuraOu's entry carries the game ply; the result is from the side to move.
 //! let psv = Psv::new(&pos, 35, m, PsvResult::Win)?;
 //! let again = Psv::from_bytes(&psv.to_bytes())?;
 //! assert_eq!(again.to_position::<shogi_movegen::Standard>()?, pos);
@@ -66,29 +66,29 @@
 //!
 //! # Move numbers
 //! HCP and PackedSfen carry no move number: decoded positions have move number 1 (as in
-//! cshogi), and writing ignores the move number. A PSV record carries the game ply
+//! cshogi), and writing ignores the move number. A PSV entry carries the game ply
 //! separately ([`Psv::game_ply`]); [`Psv::new`] takes it from the position's move number and
 //! [`Psv::to_position`] gives it back (a ply of 0 reads as move number 1).
 //!
 //! Sources: the layouts are those of Apery (HuffmanCodedPos, by Hiraoka Takuya) and of
 //! YaneuraOu (PackedSfen and PackedSfenValue, by yaneurao), as implemented by cshogi (Tadao
-//! Yamaoka), which also defines the piece-box codes and the HCPE record.
+//! Yamaoka), which also defines the piece-box codes and the HCPE entry.
 
 mod decode;
 mod encode;
+mod entries;
 mod format;
 mod moves;
-mod records;
 mod simd;
 
 use core::num::NonZeroU32;
 
 use shogi_types::{Color, PieceKind, Setup, Square};
 
-pub use moves::{Move16, Move16Error, Move16ErrorKind, PsvMove16};
-pub use records::{
-    FixedRecord, GameResult, Hcpe, Psv, PsvResult, RecordError, RecordErrorKind, Records,
+pub use entries::{
+    Entries, EntryError, EntryErrorKind, FixedEntry, Hcpe, HcpeResult, Psv, PsvResult,
 };
+pub use moves::{Move16, Move16Error, Move16ErrorKind, PsvMove16};
 
 use crate::{Position, PositionError, VariantHooks};
 
@@ -120,7 +120,7 @@ pub enum PackError {
         /// The dropped kind.
         kind: PieceKind,
     },
-    /// A PSV record holds the game ply in 16 bits.
+    /// A PSV entry holds the game ply in 16 bits.
     #[error("psv: move number {move_number} does not fit the 16-bit game ply")]
     MoveNumberTooLarge {
         /// The move number of the position.

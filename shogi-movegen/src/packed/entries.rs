@@ -1,4 +1,4 @@
-//! The training records HCPE (38 bytes) and PSV (40 bytes), and readers of buffers of them.
+//! The training entries HCPE (38 bytes) and PSV (40 bytes), and readers of buffers of them.
 
 use core::marker::PhantomData;
 use core::num::NonZeroU32;
@@ -8,10 +8,10 @@ use shogi_types::{Color, Move};
 use super::{Hcp, Move16, PackError, PackedSfen, PsvMove16, UnpackError};
 use crate::{Position, VariantHooks};
 
-/// The game result of an [`Hcpe`] record, as an absolute colour (byte 0 draw, 1 Black wins,
+/// The game result of an [`Hcpe`] entry, as an absolute colour (byte 0 draw, 1 Black wins,
 /// 2 White wins; cshogi's `DRAW`, `BLACK_WIN`, `WHITE_WIN`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
+pub enum HcpeResult {
     /// A draw (引き分け, hikiwake), byte 0.
     Draw,
     /// Black (sente) won, byte 1.
@@ -20,14 +20,14 @@ pub enum GameResult {
     WhiteWin,
 }
 
-impl GameResult {
+impl HcpeResult {
     /// The result with this winner (`None`: a draw).
     #[must_use]
-    pub const fn from_winner(winner: Option<Color>) -> GameResult {
+    pub const fn from_winner(winner: Option<Color>) -> HcpeResult {
         match winner {
-            None => GameResult::Draw,
-            Some(Color::Black) => GameResult::BlackWin,
-            Some(Color::White) => GameResult::WhiteWin,
+            None => HcpeResult::Draw,
+            Some(Color::Black) => HcpeResult::BlackWin,
+            Some(Color::White) => HcpeResult::WhiteWin,
         }
     }
 
@@ -35,9 +35,9 @@ impl GameResult {
     #[must_use]
     pub const fn winner(self) -> Option<Color> {
         match self {
-            GameResult::Draw => None,
-            GameResult::BlackWin => Some(Color::Black),
-            GameResult::WhiteWin => Some(Color::White),
+            HcpeResult::Draw => None,
+            HcpeResult::BlackWin => Some(Color::Black),
+            HcpeResult::WhiteWin => Some(Color::White),
         }
     }
 
@@ -45,17 +45,17 @@ impl GameResult {
         self as u8
     }
 
-    const fn from_byte(b: u8) -> Option<GameResult> {
+    const fn from_byte(b: u8) -> Option<HcpeResult> {
         match b {
-            0 => Some(GameResult::Draw),
-            1 => Some(GameResult::BlackWin),
-            2 => Some(GameResult::WhiteWin),
+            0 => Some(HcpeResult::Draw),
+            1 => Some(HcpeResult::BlackWin),
+            2 => Some(HcpeResult::WhiteWin),
             _ => None,
         }
     }
 }
 
-/// The game result of a [`Psv`] record, from the point of view of the side to move in its
+/// The game result of a [`Psv`] entry, from the point of view of the side to move in its
 /// position (byte 1 win, 0 draw, -1 loss).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PsvResult {
@@ -107,7 +107,7 @@ impl PsvResult {
 }
 
 /// cshogi's HuffmanCodedPosAndEval (HCPE), 38 bytes little-endian: the [`Hcp`] (32), the
-/// evaluation (`i16`), the best move as [`Move16`] (`u16`), the [`GameResult`] (1 byte) and
+/// evaluation (`i16`), the best move as [`Move16`] (`u16`), the [`HcpeResult`] (1 byte) and
 /// one padding byte, written 0 and ignored when read.
 ///
 /// The fields are raw: decode the position with [`Hcp::to_position`] and the move with
@@ -121,7 +121,7 @@ pub struct Hcpe {
     /// The best move (cshogi's `bestMove16`).
     pub best_move: Move16,
     /// Who won the game.
-    pub result: GameResult,
+    pub result: HcpeResult,
 }
 
 /// YaneuraOu's PackedSfenValue (PSV), 40 bytes little-endian: the [`PackedSfen`] (32), the
@@ -142,11 +142,11 @@ pub struct Psv {
     pub result: PsvResult,
 }
 
-/// Why a record (or a buffer of them) cannot be read.
+/// Why an entry (or a buffer of them) cannot be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum RecordErrorKind {
-    /// The buffer ends inside the record.
+pub enum EntryErrorKind {
+    /// The buffer ends inside the entry.
     Truncated {
         /// How many bytes are left.
         len: usize,
@@ -158,34 +158,30 @@ pub enum RecordErrorKind {
     },
 }
 
-/// The error of [`Hcpe::from_bytes`], [`Psv::from_bytes`] and [`Records`]: the record's
+/// The error of [`Hcpe::from_bytes`], [`Psv::from_bytes`] and [`Entries`]: the entry's
 /// byte offset in the buffer and what is wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("{}", DisplayRecord(*self))]
-pub struct RecordError {
+#[error("{}", DisplayEntry(*self))]
+pub struct EntryError {
     /// The format (`"hcpe"` or `"psv"`).
     pub format: &'static str,
-    /// The byte offset of the record in the buffer.
+    /// The byte offset of the entry in the buffer.
     pub offset: usize,
     /// What is wrong.
-    pub kind: RecordErrorKind,
+    pub kind: EntryErrorKind,
 }
 
-struct DisplayRecord(RecordError);
+struct DisplayEntry(EntryError);
 
-impl core::fmt::Display for DisplayRecord {
+impl core::fmt::Display for DisplayEntry {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let e = self.0;
-        write!(f, "{} record at byte {}: ", e.format, e.offset)?;
+        write!(f, "{} entry at byte {}: ", e.format, e.offset)?;
         match e.kind {
-            RecordErrorKind::Truncated { len } => {
-                write!(
-                    f,
-                    "only {len} bytes left, expected {}",
-                    record_len(e.format)
-                )
+            EntryErrorKind::Truncated { len } => {
+                write!(f, "only {len} bytes left, expected {}", entry_len(e.format))
             }
-            RecordErrorKind::BadResult { value } => {
+            EntryErrorKind::BadResult { value } => {
                 if e.format == "psv" {
                     write!(f, "game result {value}, expected -1, 0 or 1")
                 } else {
@@ -196,20 +192,20 @@ impl core::fmt::Display for DisplayRecord {
     }
 }
 
-fn record_len(format: &str) -> usize {
+fn entry_len(format: &str) -> usize {
     if format == "psv" { Psv::LEN } else { Hcpe::LEN }
 }
 
-/// A fixed-size record that [`Records`] can read from a buffer: [`Hcpe`] or [`Psv`].
-pub trait FixedRecord: Sized {
-    /// The size of one record in bytes.
+/// A fixed-size entry that [`Entries`] can read from a buffer: [`Hcpe`] or [`Psv`].
+pub trait FixedEntry: Sized {
+    /// The size of one entry in bytes.
     const LEN: usize;
 
-    /// Reads one record from the start of `bytes`, reporting errors at `offset`.
+    /// Reads one entry from the start of `bytes`, reporting errors at `offset`.
     ///
     /// # Errors
-    /// [`RecordError`] if `bytes` is shorter than [`FixedRecord::LEN`] or a field is invalid.
-    fn read_at(bytes: &[u8], offset: usize) -> Result<Self, RecordError>;
+    /// [`EntryError`] if `bytes` is shorter than [`FixedEntry::LEN`] or a field is invalid.
+    fn read_at(bytes: &[u8], offset: usize) -> Result<Self, EntryError>;
 }
 
 fn take<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
@@ -220,19 +216,19 @@ fn take<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
     out
 }
 
-impl FixedRecord for Hcpe {
+impl FixedEntry for Hcpe {
     const LEN: usize = 38;
 
-    fn read_at(bytes: &[u8], offset: usize) -> Result<Hcpe, RecordError> {
-        let err = |kind| RecordError {
+    fn read_at(bytes: &[u8], offset: usize) -> Result<Hcpe, EntryError> {
+        let err = |kind| EntryError {
             format: "hcpe",
             offset,
             kind,
         };
         if bytes.len() < Self::LEN {
-            return Err(err(RecordErrorKind::Truncated { len: bytes.len() }));
+            return Err(err(EntryErrorKind::Truncated { len: bytes.len() }));
         }
-        let result = GameResult::from_byte(bytes[36]).ok_or(err(RecordErrorKind::BadResult {
+        let result = HcpeResult::from_byte(bytes[36]).ok_or(err(EntryErrorKind::BadResult {
             value: bytes[36] as i8,
         }))?;
         Ok(Hcpe {
@@ -244,21 +240,20 @@ impl FixedRecord for Hcpe {
     }
 }
 
-impl FixedRecord for Psv {
+impl FixedEntry for Psv {
     const LEN: usize = 40;
 
-    fn read_at(bytes: &[u8], offset: usize) -> Result<Psv, RecordError> {
-        let err = |kind| RecordError {
+    fn read_at(bytes: &[u8], offset: usize) -> Result<Psv, EntryError> {
+        let err = |kind| EntryError {
             format: "psv",
             offset,
             kind,
         };
         if bytes.len() < Self::LEN {
-            return Err(err(RecordErrorKind::Truncated { len: bytes.len() }));
+            return Err(err(EntryErrorKind::Truncated { len: bytes.len() }));
         }
         let value = bytes[38] as i8;
-        let result =
-            PsvResult::from_byte(value).ok_or(err(RecordErrorKind::BadResult { value }))?;
+        let result = PsvResult::from_byte(value).ok_or(err(EntryErrorKind::BadResult { value }))?;
         Ok(Psv {
             sfen: PackedSfen::from_bytes(take(bytes, 0)),
             score: i16::from_le_bytes(take(bytes, 32)),
@@ -273,15 +268,15 @@ impl Hcpe {
     /// The size in bytes.
     pub const LEN: usize = 38;
 
-    /// Reads one record (the padding byte is ignored).
+    /// Reads one entry (the padding byte is ignored).
     ///
     /// # Errors
-    /// [`RecordError`] if the game result byte is not 0, 1 or 2.
-    pub fn from_bytes(bytes: &[u8; 38]) -> Result<Hcpe, RecordError> {
+    /// [`EntryError`] if the game result byte is not 0, 1 or 2.
+    pub fn from_bytes(bytes: &[u8; 38]) -> Result<Hcpe, EntryError> {
         Hcpe::read_at(bytes, 0)
     }
 
-    /// The 38 bytes of the record (padding 0).
+    /// The 38 bytes of the entry (padding 0).
     #[must_use]
     pub fn to_bytes(&self) -> [u8; 38] {
         let mut out = [0u8; 38];
@@ -292,10 +287,10 @@ impl Hcpe {
         out
     }
 
-    /// The records of a buffer of concatenated HCPE records (a `.hcpe` file), in order.
+    /// The entries of a buffer of concatenated HCPE entries (a `.hcpe` file), in order.
     #[must_use]
-    pub fn read_all(bytes: &[u8]) -> Records<'_, Hcpe> {
-        Records::new(bytes)
+    pub fn read_all(bytes: &[u8]) -> Entries<'_, Hcpe> {
+        Entries::new(bytes)
     }
 }
 
@@ -303,7 +298,7 @@ impl Psv {
     /// The size in bytes.
     pub const LEN: usize = 40;
 
-    /// The record of `pos` with `score`, `best_move` and `result`; the game ply is the
+    /// The entry of `pos` with `score`, `best_move` and `result`; the game ply is the
     /// position's move number.
     ///
     /// # Errors
@@ -337,15 +332,15 @@ impl Psv {
             .with_move_number(NonZeroU32::new(u32::from(self.game_ply)).unwrap_or(NonZeroU32::MIN)))
     }
 
-    /// Reads one record (the padding byte is ignored).
+    /// Reads one entry (the padding byte is ignored).
     ///
     /// # Errors
-    /// [`RecordError`] if the game result byte is not -1, 0 or 1.
-    pub fn from_bytes(bytes: &[u8; 40]) -> Result<Psv, RecordError> {
+    /// [`EntryError`] if the game result byte is not -1, 0 or 1.
+    pub fn from_bytes(bytes: &[u8; 40]) -> Result<Psv, EntryError> {
         Psv::read_at(bytes, 0)
     }
 
-    /// The 40 bytes of the record (padding 0).
+    /// The 40 bytes of the entry (padding 0).
     #[must_use]
     pub fn to_bytes(&self) -> [u8; 40] {
         let mut out = [0u8; 40];
@@ -357,51 +352,51 @@ impl Psv {
         out
     }
 
-    /// The records of a buffer of concatenated PSV records (a `.bin` file of YaneuraOu), in
+    /// The entries of a buffer of concatenated PSV entries (a `.bin` file of YaneuraOu), in
     /// order.
     #[must_use]
-    pub fn read_all(bytes: &[u8]) -> Records<'_, Psv> {
-        Records::new(bytes)
+    pub fn read_all(bytes: &[u8]) -> Entries<'_, Psv> {
+        Entries::new(bytes)
     }
 }
 
-/// An iterator over the records of a buffer ([`Hcpe::read_all`], [`Psv::read_all`]).
+/// An iterator over the entries of a buffer ([`Hcpe::read_all`], [`Psv::read_all`]).
 ///
-/// Each item is a record or the error of the record at its byte offset; after a truncated
-/// last record the iterator ends. The records' positions are not decoded here.
+/// Each item is an entry or the error of the entry at its byte offset; after a truncated
+/// last entry the iterator ends. The entries' positions are not decoded here.
 ///
 /// ```
-/// use shogi_movegen::packed::{Hcpe, RecordErrorKind};
+/// use shogi_movegen::packed::{Hcpe, EntryErrorKind};
 ///
 /// let buf = [0u8; 38 + 5];
 /// let mut it = Hcpe::read_all(&buf);
 /// assert!(it.next().unwrap().is_ok()); // bytes only: the position is decoded later
 /// let err = it.next().unwrap().unwrap_err();
-/// assert_eq!((err.offset, err.kind), (38, RecordErrorKind::Truncated { len: 5 }));
-/// assert_eq!(err.to_string(), "hcpe record at byte 38: only 5 bytes left, expected 38");
+/// assert_eq!((err.offset, err.kind), (38, EntryErrorKind::Truncated { len: 5 }));
+/// assert_eq!(err.to_string(), "hcpe entry at byte 38: only 5 bytes left, expected 38");
 /// assert!(it.next().is_none());
 /// ```
 #[derive(Debug, Clone)]
-pub struct Records<'a, T> {
+pub struct Entries<'a, T> {
     bytes: &'a [u8],
     offset: usize,
-    _record: PhantomData<T>,
+    _entry: PhantomData<T>,
 }
 
-impl<'a, T: FixedRecord> Records<'a, T> {
-    /// The records of `bytes`.
+impl<'a, T: FixedEntry> Entries<'a, T> {
+    /// The entries of `bytes`.
     #[must_use]
-    pub fn new(bytes: &'a [u8]) -> Records<'a, T> {
-        Records {
+    pub fn new(bytes: &'a [u8]) -> Entries<'a, T> {
+        Entries {
             bytes,
             offset: 0,
-            _record: PhantomData,
+            _entry: PhantomData,
         }
     }
 }
 
-impl<T: FixedRecord> Iterator for Records<'_, T> {
-    type Item = Result<T, RecordError>;
+impl<T: FixedEntry> Iterator for Entries<'_, T> {
+    type Item = Result<T, EntryError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let rest = self.bytes.get(self.offset..).filter(|r| !r.is_empty())?;
