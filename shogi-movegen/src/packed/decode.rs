@@ -13,34 +13,32 @@ use crate::position::builder::{BoardParts, Builder};
 use crate::zobrist;
 use crate::{Position, VariantHooks};
 
+// The thresholds below were measured on random placements of every density and are near the
+// best (`docs/packed-decoder.md`): the walk costs a dependent step per piece, the vector
+// decoders a fixed part and then less per piece, so the walk is faster for boards with few
+// pieces. All decoders give the same result.
+
 /// The 1 bits in the first 64 bits of the board from which [`decode`] decodes the board with
-/// [`avx2`] (where the processor has it and not AVX-512): about 10 to 14 pieces on the
-/// board. The walk costs a dependent step per piece, the vector decoders a fixed part and
-/// then less per piece, so that the walk is faster for boards with few pieces (measured on
-/// random placements of every density; the threshold is near the best); all give the same
-/// result.
-const DENSE: u32 = 16;
+/// [`avx2`] (where the processor has it and not AVX-512): about 10 to 14 pieces on the board.
+const DENSE_AVX2: u32 = 16;
 
-/// As [`DENSE`], for [`avx512`]'s decoder for full boards: about 12 to 20 pieces (its
-/// fixed part is smaller than [`avx2`]'s); below it, down to [`SPARSE_WIDE`],
-/// [`avx512`]'s decoder for few pieces (the automaton, then each piece on its own), and
-/// below that the walk, with the cells kept in vectors. Measured on random placements of
-/// every density on a Sapphire Rapids Xeon.
-const DENSE_WIDE: u32 = 17;
+/// As [`DENSE_AVX2`], for [`avx512`]'s decoder for full boards: about 12 to 20 pieces (its
+/// fixed part is smaller than [`avx2`]'s); below it, down to [`SPARSE_AVX512`], [`avx512`]'s
+/// decoder for few pieces (the automaton, then each piece on its own), and below that the
+/// walk, with the cells kept in vectors.
+const DENSE_AVX512: u32 = 17;
 
-/// See [`DENSE_WIDE`]: a board with almost no pieces (about 3 or fewer) is walked.
-const SPARSE_WIDE: u32 = 4;
+/// See [`DENSE_AVX512`]: a board with almost no pieces (about 3 or fewer) is walked.
+const SPARSE_AVX512: u32 = 4;
 
-/// The shortest hand part (in bits, about 30 codes) that [`avx512`] decodes; shorter
-/// ones are decoded a few codes at a time, which measured faster for them (the vector
-/// decoder's fixed part waits for the end of the board).
-const HAND_VECTOR: usize = 100;
+/// The shortest hand part (in bits, about 30 codes) that [`avx512`] decodes; shorter ones are
+/// decoded a few codes at a time (the vector decoder's fixed part waits for the end of the
+/// board).
+const HAND_AVX512: usize = 100;
 
-/// The shortest hand part (in bits) that [`avx2`] decodes: shorter ones are walked
-/// (measured: 118 bits, 30 codes, walked about 4 ns faster; 162 bits, 38 codes, about 8 ns
-/// slower). All give the same result.
+/// The shortest hand part (in bits) that [`avx2`] decodes; shorter ones are walked.
 #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
-const HAND_SCAN: usize = 140;
+const HAND_AVX2: usize = 140;
 
 /// Decodes `bytes` with `t` into an unchecked setup (move number 1).
 pub(super) fn decode_setup(bytes: &[u8; 32], t: &Tables) -> Result<Setup, UnpackError> {
@@ -103,9 +101,9 @@ fn decode<R: VariantHooks>(
     let next = u64::from_le_bytes(*bytes[8..].first_chunk::<8>().unwrap_or(&[0; 8]));
     let ones = (head >> 15 | next << 49).count_ones();
     if let Some(cpu) = Avx512::detect() {
-        let board = if ones >= DENSE_WIDE {
+        let board = if ones >= DENSE_AVX512 {
             avx512::Board::Full
-        } else if ones >= SPARSE_WIDE {
+        } else if ones >= SPARSE_AVX512 {
             avx512::Board::Sparse
         } else {
             avx512::Board::Walk
@@ -113,7 +111,7 @@ fn decode<R: VariantHooks>(
         return avx512::decode(cpu, bytes, t, validate, board);
     }
     if let Some(cpu) = Avx2::detect() {
-        return avx2::decode(cpu, bytes, t, validate, ones >= DENSE);
+        return avx2::decode(cpu, bytes, t, validate, ones >= DENSE_AVX2);
     }
     decode_with(bytes, t, validate, Via::Walk)
 }
@@ -125,15 +123,15 @@ pub(super) enum Via {
     /// One code after another.
     Walk,
     /// Every code boundary at once ([`avx512`]).
-    Wide(Avx512),
+    Avx512(Avx512),
     /// The code starts by an automaton, then each piece on its own ([`avx2`]).
-    Scan(Avx2),
+    Avx2(Avx2),
     /// One code after another for the board, the hands as [`avx2`] decodes them.
-    WalkScan(Avx2),
+    Avx2Hands(Avx2),
     /// One code after another for the board, the hands as [`avx512`] decodes them.
-    WalkWide(Avx512),
+    Avx512Walk(Avx512),
     /// The board by [`avx512`]'s decoder for few pieces, the hands as it decodes them.
-    WideSparse(Avx512),
+    Avx512Sparse(Avx512),
 }
 
 /// [`decode`], with the board decoded `via` the given decoder.
@@ -174,28 +172,28 @@ pub(super) fn decode_with<R: VariantHooks>(
         });
     }
     let mut out = Builder::<R>::with_kings(side, [bk, wk]);
-    // The board: every code boundary at once where the processor can (`wide`), else one
+    // The board: every code boundary at once where the processor can (AVX-512), else one
     // code after another. Either gives the bit after the board, the pieces of each kind of
     // HAND_ORDER on it (one byte each), its Zobrist keys, and the stream window after it;
     // the vector decoders also whether the board passes validation (tested on the cells in
     // their registers, so that validation need not wait for the stored bitboards).
     let (mut pos, material, mut hash, mut w, mut valid, board_ok) = match via {
-        Via::Scan(cpu) => {
+        Via::Avx2(cpu) => {
             let (end, material, hash) = avx2::board(cpu, bytes, t, [bk, wk], out.board());
             (end, material, hash, 0, 0, None)
         }
-        Via::Wide(cpu) => {
+        Via::Avx512(cpu) => {
             let (end, material, hash, ok) =
                 avx512::board(cpu, bytes, &t.board_cells, [bk, wk], side, out.board());
             // An empty window: the hands' first step reads the stream from `end`.
             (end, material, hash, 0, 0, Some(ok))
         }
-        Via::WideSparse(cpu) => {
+        Via::Avx512Sparse(cpu) => {
             let (end, material, hash, ok) =
                 avx512::sparse(cpu, bytes, &t.board_keyed, [bk, wk], side, out.board());
             (end, material, hash, 0, 0, Some(ok))
         }
-        Via::Walk | Via::WalkWide(_) | Via::WalkScan(_) => {
+        Via::Walk | Via::Avx512Walk(_) | Via::Avx2Hands(_) => {
             // The kings are on the board already.
             let BoardParts {
                 cells: board,
@@ -221,7 +219,7 @@ pub(super) fn decode_with<R: VariantHooks>(
             // With AVX-512 the cells are kept in vectors and the bitboards compared out of
             // them at the end; else each piece is put in the mailbox and its bitboards.
             let mut cells = match via {
-                Via::WalkWide(cpu) => Some(avx512::Cells::new(cpu, [bk, wk])),
+                Via::Avx512Walk(cpu) => Some(avx512::Cells::new(cpu, [bk, wk])),
                 _ => None,
             };
             // A macro rather than a closure, so that the vector cells' code is compiled with
@@ -291,8 +289,8 @@ pub(super) fn decode_with<R: VariantHooks>(
                     kinds: by_kind,
                 });
             }
-            // Validated afterwards by `is_valid` (for these boards with few pieces, testing
-            // the vector cells measured no faster).
+            // Validated afterwards by `Builder::board_faults` (for these boards with few
+            // pieces, testing the vector cells measured no faster).
             (end - valid, material, hash, w, valid, None)
         }
     };
@@ -302,15 +300,15 @@ pub(super) fn decode_with<R: VariantHooks>(
     // Pieces of each kind of HAND_ORDER in both hands and off the board, in the lanes of
     // [`HAND_INC`].
     let mut counts = 0u128;
-    if let Via::Wide(cpu) | Via::WalkWide(cpu) | Via::WideSparse(cpu) = via
-        && BITS - pos >= HAND_VECTOR
+    if let Via::Avx512(cpu) | Via::Avx512Walk(cpu) | Via::Avx512Sparse(cpu) = via
+        && BITS - pos >= HAND_AVX512
         && let Some(found) = avx512::hands(cpu, bytes, pos, &t.hand_decode)
     {
         counts = found;
         pos = BITS;
     }
-    if let Via::Scan(cpu) | Via::WalkScan(cpu) = via
-        && BITS - pos >= HAND_SCAN
+    if let Via::Avx2(cpu) | Via::Avx2Hands(cpu) = via
+        && BITS - pos >= HAND_AVX2
         && let Some(found) = avx2::hands(cpu, bytes, pos, &t.hand_inc)
     {
         counts = found;
@@ -446,11 +444,11 @@ mod tests {
         use crate::{Position, Standard};
 
         let decoders = [
-            ("AVX-512", Avx512::detect().map(Via::Wide)),
-            ("AVX-512 hands", Avx512::detect().map(Via::WalkWide)),
-            ("AVX-512 sparse", Avx512::detect().map(Via::WideSparse)),
-            ("AVX2", Avx2::detect().map(Via::Scan)),
-            ("AVX2 hands", Avx2::detect().map(Via::WalkScan)),
+            ("AVX-512", Avx512::detect().map(Via::Avx512)),
+            ("AVX-512 hands", Avx512::detect().map(Via::Avx512Walk)),
+            ("AVX-512 sparse", Avx512::detect().map(Via::Avx512Sparse)),
+            ("AVX2", Avx2::detect().map(Via::Avx2)),
+            ("AVX2 hands", Avx2::detect().map(Via::Avx2Hands)),
         ];
         for (name, via) in decoders {
             let Some(via) = via else {

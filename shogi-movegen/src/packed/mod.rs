@@ -1,12 +1,22 @@
-//! Fixed-size binary positions and moves of the machine-learning tools: Apery's and cshogi's
-//! HuffmanCodedPos (HCP, 32 bytes) with its HCPE training entry (38 bytes), and YaneuraOu's
-//! PackedSfen (32 bytes) with its PackedSfenValue entry (PSV, 40 bytes), bit-exact with
-//! cshogi 1.1.0 (`Board.to_hcp`/`set_hcp`, `Board.to_psfen`/`set_psfen`, the numpy dtypes
-//! `HuffmanCodedPosAndEval` and `PackedSfenValue`), and the two 16-bit move encodings they
-//! use: [`Move16`] (cshogi's `move16`, in HCPE) and [`PsvMove16`] (YaneuraOu's, in PSV).
+//! Fixed-size binary positions and moves of the machine-learning tools (feature `packed`):
+//! Apery's and cshogi's HuffmanCodedPos (HCP, 32 bytes) with its HCPE training entry (38
+//! bytes), and YaneuraOu's PackedSfen (32 bytes) with its PackedSfenValue entry (PSV, 40
+//! bytes), bit-exact with cshogi 1.1.0 (`Board.to_hcp`/`set_hcp`, `Board.to_psfen`/
+//! `set_psfen`, the numpy dtypes `HuffmanCodedPosAndEval` and `PackedSfenValue`), and the two
+//! 16-bit move encodings they use: [`Move16`] (cshogi's `move16`, in HCPE) and [`PsvMove16`]
+//! (YaneuraOu's, in PSV).
+//!
+//! | item | what it is |
+//! |---|---|
+//! | [`Hcp`], [`PackedSfen`] | a position in 32 bytes; `Position::{to,from}_{hcp,packed_sfen}` |
+//! | [`Hcpe`], [`Psv`] | a training entry: position, evaluation, best move, result |
+//! | [`HcpeResult`], [`PsvResult`] | the result of an entry: absolute, or for the side to move |
+//! | [`Move16`], [`PsvMove16`] | the 16-bit moves of HCPE and of PSV |
+//! | [`Entries`], [`FixedEntry`] | the entries of a buffer (a `.hcpe` or `.bin` file), in order |
+//! | [`PackError`], [`UnpackError`], [`EntryError`], [`Move16Error`] | why a write or read failed |
 //!
 //! ```
-//! use shogi_movegen::packed::{HcpeResult, Hcp, Hcpe, Move16, PackedSfen, Psv, PsvResult};
+//! use shogi_movegen::packed::{Hcp, Hcpe, HcpeResult, Move16, PackedSfen, Psv, PsvResult};
 //! use shogi_movegen::Position;
 //! use shogi_types::Move;
 //!
@@ -16,7 +26,8 @@
 //!
 //! // A training entry: position, evaluation, best move and the winner.
 //! let m: Move = "7g7f".parse()?;
-//! let entry = Hcpe { hcp, eval: 35, best_move: Move16::from_move(m)?, result: HcpeResult::BlackWin };
+//! let best_move = Move16::from_move(m)?;
+//! let entry = Hcpe { hcp, eval: 35, best_move, result: HcpeResult::BlackWin };
 //! let bytes = entry.to_bytes();
 //! let back = Hcpe::from_bytes(&bytes)?;
 //! let pos2: Position = back.hcp.to_position()?;
@@ -47,22 +58,11 @@
 //! any other `b` that decodes the two differ at most in the order of those trailing codes.
 //!
 //! # Speed
-//! Encoding takes about 45 to 65 ns on a Sapphire Rapids Xeon (70 to 90 on an AVX2-only
-//! EPYC). Decoding with validation takes about 65 to 97 ns on the Xeon for the benchmark
-//! positions and 66 to 102 on random placements of a set (the slowest: 12 to 16 pieces on
-//! the board and the rest in hand), and about 120 to 170 ns where only AVX2 is available
-//! (the crate README has the tables; the ranges include the shared machine's day-to-day
-//! variation).
-//! Decoding a board one code after another costs one dependent table lookup per piece, so
-//! on x86-64 processors with AVX-512 VBMI2, VPOPCNTDQ and GFNI (Ice Lake, Zen 4 and later)
-//! and with the `std` feature, the code starts are found by a small automaton stepped eight
-//! bits per byte shuffle and every code is then placed at once, the bitboards transposed out
-//! of the cells (boards with few pieces are walked with the cells in vectors, and long hand
-//! parts are decoded the same way); on those with AVX2 and a fast BMI2 (Haswell, Zen 3 and
-//! later) but not AVX-512, the same automaton finds the starts and every piece is placed
-//! independently (about 150 to 170 ns instead of 210 for a full board). The processor is
-//! asked once, at the first decoding; all decoders give the same position, field for field,
-//! or the same error.
+//! Encoding and validated decoding each take well under 100 ns a position on a recent x86-64
+//! processor. With `std` on x86-64, the decoder finds where the codes start by an automaton
+//! and places the pieces with AVX-512 or AVX2 where the processor has them (asked once, at
+//! the first decoding), and walks the codes one after another elsewhere; every path gives the
+//! same position, or the same error.
 //!
 //! # Move numbers
 //! HCP and PackedSfen carry no move number: decoded positions have move number 1 (as in

@@ -1,3 +1,6 @@
+//! [`Position`]: the validated position, its accessors, attacks, and playing moves; it is
+//! made only through [`builder`].
+
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::num::NonZeroU32;

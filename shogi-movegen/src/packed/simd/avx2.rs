@@ -33,7 +33,7 @@ pub(in crate::packed) fn decode<R: VariantHooks>(
     dense: bool,
 ) -> Result<Position<R>, UnpackError<R>> {
     // SAFETY: `cpu` exists, so the processor has the features of `avx2_fn!`.
-    unsafe { decode_scan(bytes, t, validate, cpu, dense) }
+    unsafe { decode_avx2(bytes, t, validate, cpu, dense) }
 }
 
 /// Decodes the board part of `bytes` with `t` into `out` (kings included), and returns the
@@ -129,7 +129,7 @@ avx2_fn! {
 
 avx2_fn! {
     /// [`decode`].
-    fn decode_scan<R: VariantHooks>(
+    fn decode_avx2<R: VariantHooks>(
         bytes: &[u8; 32],
         t: &Tables,
         validate: bool,
@@ -137,9 +137,9 @@ avx2_fn! {
         dense: bool,
     ) -> Result<Position<R>, UnpackError<R>> {
         if dense {
-            decode_with(bytes, t, validate, Via::Scan(cpu))
+            decode_with(bytes, t, validate, Via::Avx2(cpu))
         } else {
-            decode_with(bytes, t, validate, Via::WalkScan(cpu))
+            decode_with(bytes, t, validate, Via::Avx2Hands(cpu))
         }
     }
 }

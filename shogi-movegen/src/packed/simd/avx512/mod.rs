@@ -37,7 +37,7 @@ pub(in crate::packed) fn decode<R: VariantHooks>(
     board: Board,
 ) -> Result<Position<R>, UnpackError<R>> {
     // SAFETY: `cpu` exists, so the processor has the features of `avx512_fn!`.
-    unsafe { decode_wide(bytes, t, validate, cpu, board) }
+    unsafe { decode_avx512(bytes, t, validate, cpu, board) }
 }
 
 /// As [`board()`], for boards with few pieces: the code starts by the automaton up to the end
@@ -106,7 +106,7 @@ pub(in crate::packed) enum Board {
 
 avx512_fn! {
     /// [`decode`].
-    fn decode_wide<R: VariantHooks>(
+    fn decode_avx512<R: VariantHooks>(
         bytes: &[u8; 32],
         t: &Tables,
         validate: bool,
@@ -114,9 +114,9 @@ avx512_fn! {
         board: Board,
     ) -> Result<Position<R>, UnpackError<R>> {
         match board {
-            Board::Full => decode_with(bytes, t, validate, Via::Wide(cpu)),
-            Board::Sparse => decode_with(bytes, t, validate, Via::WideSparse(cpu)),
-            Board::Walk => decode_with(bytes, t, validate, Via::WalkWide(cpu)),
+            Board::Full => decode_with(bytes, t, validate, Via::Avx512(cpu)),
+            Board::Sparse => decode_with(bytes, t, validate, Via::Avx512Sparse(cpu)),
+            Board::Walk => decode_with(bytes, t, validate, Via::Avx512Walk(cpu)),
         }
     }
 }
