@@ -282,16 +282,17 @@ pub(super) fn decode_with<R: VariantHooks>(
                 put!(s, e);
                 s += 1;
             }
-            if let Some(cells) = cells {
-                cells.finish(BoardParts {
+            // With the cells in vectors, the board is validated on them; else afterwards by
+            // `Builder::board_faults`.
+            let board_ok = cells.map(|cells| {
+                let out = BoardParts {
                     cells: board,
                     colors: by_color,
                     kinds: by_kind,
-                });
-            }
-            // Validated afterwards by `Builder::board_faults` (for these boards with few
-            // pieces, testing the vector cells measured no faster).
-            (end - valid, material, hash, w, valid, None)
+                };
+                cells.finish(out, [bk, wk], side)
+            });
+            (end - valid, material, hash, w, valid, board_ok)
         }
     };
     if pos > BITS {

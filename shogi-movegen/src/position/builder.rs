@@ -70,10 +70,27 @@ impl<R: VariantHooks> Builder<R> {
     #[cfg(feature = "packed")]
     #[inline(always)]
     pub(crate) fn with_kings(side: Color, kings: [Square; 2]) -> Builder<R> {
-        let mut b = Builder::new(side);
-        b.put(kings[0], Piece::new(Color::Black, PieceKind::King));
-        b.put(kings[1], Piece::new(Color::White, PieceKind::King));
-        b
+        // Each part made whole, then the position at once: the decoders' stores that follow
+        // do not wait for a read-modify-write of each part (measured: putting the kings one
+        // at a time slowed the decoding of boards with few pieces by about 8 %).
+        let [black, white] = kings;
+        let mut board = [cell::EMPTY; 81];
+        board[black.index()] = cell::encode(Some(Piece::new(Color::Black, PieceKind::King)));
+        board[white.index()] = cell::encode(Some(Piece::new(Color::White, PieceKind::King)));
+        let by_color = [Bitboard::from_square(black), Bitboard::from_square(white)];
+        let mut by_kind = [Bitboard::EMPTY; SLOTS];
+        by_kind[slot(PieceKind::King)] = by_color[0] | by_color[1];
+        Builder(Position {
+            board,
+            by_color,
+            by_kind,
+            hands: ByColor::new(Hand::EMPTY, Hand::EMPTY),
+            kings: [Some(black), Some(white)],
+            side,
+            move_number: NonZeroU32::MIN,
+            hash: 0,
+            protected: R::Protected::default(),
+        })
     }
 
     /// Puts `piece` on the empty square `sq`. The first king of each colour is its king.

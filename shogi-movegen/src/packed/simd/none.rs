@@ -133,6 +133,8 @@ pub(in crate::packed) mod avx512 {
 
         /// Never called, as no `Cells` exists.
         #[inline(always)]
-        pub(in crate::packed) fn finish(self, _: BoardParts<'_>) {}
+        pub(in crate::packed) fn finish(self, _: BoardParts<'_>, _: [Square; 2], _: Color) -> bool {
+            false
+        }
     }
 }

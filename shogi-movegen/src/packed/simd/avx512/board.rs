@@ -293,13 +293,22 @@ impl Cells {
         }
     }
 
-    /// Stores the cells into `board` and sets the bitboards from them.
+    /// Stores the cells into `out` and sets the bitboards from them, and returns whether the
+    /// board, with its `kings` and `side` to move, passes validation ([`passes`]).
     #[inline(always)]
     #[allow(unsafe_code)]
-    pub(in crate::packed) fn finish(self, out: BoardParts<'_>) {
+    pub(in crate::packed) fn finish(
+        self,
+        out: BoardParts<'_>,
+        kings: [Square; 2],
+        side: Color,
+    ) -> bool {
         // SAFETY: a `Cells` exists only where an `Avx512` did: the processor has every feature
-        // `mailbox` enables.
-        unsafe { mailbox(self.low, self.high, out) };
+        // of `avx512_fn!`.
+        unsafe {
+            mailbox(self.low, self.high, out);
+            passes(self.low, self.high, kings, side)
+        }
     }
 }
 
