@@ -13,7 +13,8 @@
 //!
 //! `checking_moves` times the check generator (`Position::checking_moves_into`) against the
 //! filter it replaces (every legal move played and the result asked `is_check`), per position
-//! and over the whole set, our crate alone.
+//! and over the whole set, and over the set also the legal moves filtered by
+//! `Position::gives_check`; our crate alone.
 //!
 //! `legal_moves` times one list of the legal moves, and `play` plays every legal move of a
 //! position once (copy and play for us and haitaka, do and undo for shunsai and rsshogi), with
@@ -607,8 +608,9 @@ fn play(c: &mut Criterion) {
     g.finish();
 }
 
-/// Positions for check generation: the list inputs, two mate problems (the attacker holds
-/// pieces in hand and only White has a king) and a position in check.
+/// Positions for check generation: the list inputs, two mate problems (将棋図巧 78 and 69,
+/// public domain: only White has a king) and a position in check whose capture of the checker
+/// checks back.
 const CHECK_INPUTS: &[(&str, &str)] = &[
     ("startpos", STARTPOS),
     ("matsuri", MATSURI),
@@ -624,10 +626,7 @@ const CHECK_INPUTS: &[(&str, &str)] = &[
         "tsume_hand",
         "9/9/9/9/5l3/p2+rb4/1pG3+R2/S3S4/1+bk6 b 3GSs4n3l16p 1",
     ),
-    (
-        "in_check",
-        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL b RGgsn5p 1",
-    ),
+    ("in_check", "4k4/9/9/9/4r3R/9/9/9/4K4 b G 1"),
 ];
 
 /// The checking moves by definition: every legal move played and the result asked whether it
@@ -642,6 +641,13 @@ fn checks_by_filter(pos: &Position, legal: &mut MoveList, out: &mut MoveList) {
             out.push(m);
         }
     }
+}
+
+/// The legal moves filtered by `Position::gives_check` (no move played).
+fn checks_by_gives_check(pos: &Position, legal: &mut MoveList, out: &mut MoveList) {
+    pos.legal_moves_into(legal);
+    out.clear();
+    out.extend(legal.iter().copied().filter(|&m| pos.gives_check(m)));
 }
 
 fn checking_moves(c: &mut Criterion) {
@@ -662,6 +668,8 @@ fn checking_moves(c: &mut Criterion) {
             checks_by_filter(pos, &mut legal, &mut list);
             let n = list.len();
             pos.checking_moves_into(&mut list);
+            assert_eq!(list.len(), n, "{pos}");
+            checks_by_gives_check(pos, &mut legal, &mut list);
             assert_eq!(list.len(), n, "{pos}");
             n
         })
@@ -694,6 +702,14 @@ fn checking_moves(c: &mut Criterion) {
         b.iter(|| {
             for (pos, &n) in black_box(&positions).iter().zip(&expected) {
                 checks_by_filter(pos, &mut legal, &mut list);
+                assert_eq!(list.len(), n);
+            }
+        })
+    });
+    g.bench_function("set/filter_gives_check", |b| {
+        b.iter(|| {
+            for (pos, &n) in black_box(&positions).iter().zip(&expected) {
+                checks_by_gives_check(pos, &mut legal, &mut list);
                 assert_eq!(list.len(), n);
             }
         })
