@@ -11,6 +11,11 @@
 //! - `perft_materialised`: a legal move list is built at every node, then each move is played
 //!   and recursed into; at the last ply the list is built and its length counted.
 //!
+//! `checking_moves` times the check generator (`Position::checking_moves_into`) against the
+//! filter it replaces (every legal move played and the result asked `is_check`), per position
+//! and over the whole set, and over the set also the legal moves filtered by
+//! `Position::gives_check`; our crate alone.
+//!
 //! `legal_moves` times one list of the legal moves, and `play` plays every legal move of a
 //! position once (copy and play for us and haitaka, do and undo for shunsai and rsshogi), with
 //! the Zobrist key read after each move. Every perft benchmark asserts its node count.
@@ -603,12 +608,122 @@ fn play(c: &mut Criterion) {
     g.finish();
 }
 
+/// Positions for check generation: the list inputs, two mate problems (将棋図巧 78 and 69,
+/// public domain: only White has a king) and a position in check whose capture of the checker
+/// checks back.
+const CHECK_INPUTS: &[(&str, &str)] = &[
+    ("startpos", STARTPOS),
+    ("matsuri", MATSURI),
+    ("max593", MAX593),
+    ("midgame", MIDGAME),
+    ("drops", DROPS),
+    ("handicap", HANDICAP),
+    (
+        "tsume",
+        "9/9/2l1Sn+B2/2+b1l1l2/6g2/3pkp3/1sR3R2/4+p4/3+p5 b 2NL3g2sn14p 1",
+    ),
+    (
+        "tsume_hand",
+        "9/9/9/9/5l3/p2+rb4/1pG3+R2/S3S4/1+bk6 b 3GSs4n3l16p 1",
+    ),
+    ("in_check", "4k4/9/9/9/4r3R/9/9/9/4K4 b G 1"),
+];
+
+/// The checking moves by definition: every legal move played and the result asked whether it
+/// is in check (what a caller without a check generator does).
+fn checks_by_filter(pos: &Position, legal: &mut MoveList, out: &mut MoveList) {
+    pos.legal_moves_into(legal);
+    out.clear();
+    for &m in legal.iter() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        if child.is_check() {
+            out.push(m);
+        }
+    }
+}
+
+/// The legal moves filtered by `Position::gives_check` (no move played).
+fn checks_by_gives_check(pos: &Position, legal: &mut MoveList, out: &mut MoveList) {
+    pos.legal_moves_into(legal);
+    out.clear();
+    out.extend(legal.iter().copied().filter(|&m| pos.gives_check(m)));
+}
+
+fn checking_moves(c: &mut Criterion) {
+    let mut g = c.benchmark_group("movegen/checking_moves");
+    let positions: Vec<Position> = CHECK_INPUTS
+        .iter()
+        .map(|&(_, sfen)| {
+            Position::from_setup(setup(sfen))
+                .or_else(|e| e.ignore_soft())
+                .expect("bench position")
+        })
+        .collect();
+    let mut legal = MoveList::new();
+    let mut list = MoveList::new();
+    let expected: Vec<usize> = positions
+        .iter()
+        .map(|pos| {
+            checks_by_filter(pos, &mut legal, &mut list);
+            let n = list.len();
+            pos.checking_moves_into(&mut list);
+            assert_eq!(list.len(), n, "{pos}");
+            checks_by_gives_check(pos, &mut legal, &mut list);
+            assert_eq!(list.len(), n, "{pos}");
+            n
+        })
+        .collect();
+    for (i, &(name, _)) in CHECK_INPUTS.iter().enumerate() {
+        let pos = positions[i];
+        g.bench_function(format!("{name}/generator"), |b| {
+            b.iter(|| {
+                black_box(&pos).checking_moves_into(&mut list);
+                assert_eq!(list.len(), expected[i]);
+            })
+        });
+        g.bench_function(format!("{name}/filter"), |b| {
+            b.iter(|| {
+                checks_by_filter(black_box(&pos), &mut legal, &mut list);
+                assert_eq!(list.len(), expected[i]);
+            })
+        });
+    }
+    // The whole set per iteration.
+    g.bench_function("set/generator", |b| {
+        b.iter(|| {
+            for (pos, &n) in black_box(&positions).iter().zip(&expected) {
+                pos.checking_moves_into(&mut list);
+                assert_eq!(list.len(), n);
+            }
+        })
+    });
+    g.bench_function("set/filter", |b| {
+        b.iter(|| {
+            for (pos, &n) in black_box(&positions).iter().zip(&expected) {
+                checks_by_filter(pos, &mut legal, &mut list);
+                assert_eq!(list.len(), n);
+            }
+        })
+    });
+    g.bench_function("set/filter_gives_check", |b| {
+        b.iter(|| {
+            for (pos, &n) in black_box(&positions).iter().zip(&expected) {
+                checks_by_gives_check(pos, &mut legal, &mut list);
+                assert_eq!(list.len(), n);
+            }
+        })
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
     perft_bulk,
     perft_play_leaves,
     perft_materialised,
     legal_moves,
-    play
+    play,
+    checking_moves
 );
 criterion_main!(benches);

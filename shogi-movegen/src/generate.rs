@@ -166,7 +166,7 @@ const RANKS_1_TO_8: u128 = (RANK_9 >> 8) * 0xFF;
 /// All squares of the files that hold none of `pawns`, whatever the number of pawns on a file
 /// (a composed problem may hold two unpromoted pawns of one colour on a file).
 #[inline(always)]
-fn files_without(pawns: Bitboard) -> Bitboard {
+pub(crate) fn files_without(pawns: Bitboard) -> Bitboard {
     // Per 9-bit file group: adding 0xFF to the low eight bits carries into the top bit exactly
     // when one of them is set, and never out of the group (0xFF + 0xFF < 0x200); or-ing the
     // group back in adds the top bit itself. The top bits left clear mark the empty files;

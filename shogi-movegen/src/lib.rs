@@ -14,6 +14,7 @@ extern crate std;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impl;
 pub mod attacks;
+mod checks;
 mod cpu;
 mod error;
 mod generate;

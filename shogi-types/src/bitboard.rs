@@ -8,7 +8,9 @@ use crate::{Color, File, Rank, Square};
 const MASK: u128 = (1u128 << 81) - 1;
 
 /// `SQUARE_BITS[i] == 1 << i`: a table load is cheaper than a variable 128-bit shift on x86-64.
-const SQUARE_BITS: [u128; 81] = {
+/// A `static`, not a `const`: indexed at run time, a `const` array may be copied whole onto the
+/// stack first (1,296 bytes; seen in `shogi-mate`'s hot loop), a `static` is read in place.
+static SQUARE_BITS: [u128; 81] = {
     let mut t = [0u128; 81];
     let mut i = 0;
     while i < 81 {

@@ -586,6 +586,24 @@ impl AnyPosition {
         dispatch!(AnyPosition: self, p => p.legal_moves_into(list))
     }
 
+    /// The legal moves that give check ([`Position::checking_moves`]).
+    #[must_use]
+    pub fn checking_moves(&self) -> MoveList {
+        dispatch!(AnyPosition: self, p => p.checking_moves())
+    }
+
+    /// Clears `list` and fills it with the legal moves that give check
+    /// ([`Position::checking_moves_into`]).
+    pub fn checking_moves_into(&self, list: &mut MoveList) {
+        dispatch!(AnyPosition: self, p => p.checking_moves_into(list))
+    }
+
+    /// Whether the legal move `m` gives check ([`Position::gives_check`]).
+    #[must_use]
+    pub fn gives_check(&self, m: Move) -> bool {
+        dispatch!(AnyPosition: self, p => p.gives_check(m))
+    }
+
     /// Whether the side to move has a legal move ([`Position::has_legal_move`]), without
     /// listing them.
     #[must_use]

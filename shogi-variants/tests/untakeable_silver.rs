@@ -398,3 +398,97 @@ impl ClonePlay for Silver {
         copy.play(m).map(|()| copy)
     }
 }
+
+/// The checking moves by definition: every legal move played, the result asked `is_check`.
+fn checks_by_definition(pos: &Silver) -> Vec<String> {
+    let mut out = Vec::new();
+    pos.for_each_legal_move(|m| {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        if child.is_check() {
+            out.push(m.to_string());
+        }
+    });
+    out.sort();
+    out
+}
+
+/// Asserts that `checking_moves` and `gives_check` agree with the definition on `pos`;
+/// returns the number of checking moves.
+fn assert_checks_agree(pos: &Silver) -> usize {
+    let expected = checks_by_definition(pos);
+    let mut generated: Vec<String> = pos
+        .checking_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    generated.sort();
+    assert_eq!(generated, expected, "{pos}");
+    pos.for_each_legal_move(|m| {
+        assert_eq!(
+            pos.gives_check(m),
+            expected.contains(&m.to_string()),
+            "{m} in {pos}"
+        );
+    });
+    expected.len()
+}
+
+#[test]
+fn checking_moves_follow_the_variant() {
+    // The hand-built positions above: protected checkers, pawn drops that mate only because
+    // the king cannot take a silver, a pinned untakeable silver.
+    let mut checks = 0;
+    for sfen in [
+        "8k/9/8S!/9/9/9/9/9/K6R1 b - 1",
+        "8k/8S!/9/9/9/9/9/9/K6R1 w - 1",
+        "7S!k/9/6G2/9/9/9/9/9/K8 b P 1",
+        "7Sk/9/6G2/9/9/9/9/9/K8 b P 1",
+        "8k/6S!2/7S!1/9/9/9/9/9/K8 b P 1",
+        "k3l4/9/9/9/9/9/9/4S!4/4K4 b - 1",
+    ] {
+        checks += assert_checks_agree(&variant(sfen));
+    }
+    // P*1b mates only because the silver on 2a is untakeable: no checking move.
+    let pos = variant("7S!k/9/6G2/9/9/9/9/9/K8 b P 1");
+    assert!(!pos.checking_moves().contains(&mv("P*1b")));
+    assert!(
+        standard("7S!k/9/6G2/9/9/9/9/9/K8 b P 1")
+            .checking_moves()
+            .contains(&mv("P*1b"))
+    );
+    // Random games from each start of the variant, every position and its children.
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut positions = 0;
+    for start in SilverSetup::ALL {
+        for _ in 0..6 {
+            let choices: Vec<u32> = (0..120)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    (seed >> 32) as u32
+                })
+                .collect();
+            let mut pos = start.position();
+            for c in choices {
+                checks += assert_checks_agree(&pos);
+                positions += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    let mut child = pos;
+                    child.play_unchecked(m);
+                    checks += assert_checks_agree(&child);
+                }
+                pos.play_unchecked(moves[c as usize % moves.len()]);
+            }
+        }
+    }
+    assert!(
+        positions > 1000 && checks > 1000,
+        "{positions} positions, {checks} checks"
+    );
+}
