@@ -139,29 +139,35 @@ def read_records(
     return (records, stats) if return_stats else records
 
 
-def _entries_bytes(entries, dtype) -> bytes:
+def _entries(entries, dtype, name: str):
+    """The entries as a flat array of `dtype` (any array or bytes of whole entries)."""
+    if isinstance(entries, (bytes, bytearray, memoryview)):
+        entries = np.frombuffer(entries, dtype=np.uint8)
     array = np.ascontiguousarray(entries)
-    if array.dtype.itemsize != dtype.itemsize:
-        raise PackError(
-            f"entries of {array.dtype.itemsize} bytes, expected {dtype.itemsize}"
-        )
-    return array.tobytes()
+    if array.dtype != dtype:
+        raw = array.tobytes()
+        if len(raw) % dtype.itemsize:
+            raise PackError(
+                f"{name}: {len(raw)} bytes are no whole number of {dtype.itemsize}-byte entries"
+            )
+        array = np.frombuffer(raw, dtype=dtype)
+    return array.reshape(-1)
 
 
 def decode_hcpe(entries, threads: Optional[int] = None):
-    """HCPE entries (an array of ``HCPE_DTYPE``, e.g. made by cshogi) to ``(positions, moves,
-    evals, results)``: lists of ``Position`` and ``Move`` (checked to be legal), and the
-    ``eval`` and ``gameResult`` columns."""
-    array = np.ascontiguousarray(entries).view(HCPE_DTYPE).reshape(-1)
-    positions, moves = _native._decode_packed(_entries_bytes(array, HCPE_DTYPE), "hcpe", threads)
+    """HCPE entries (an array of ``HCPE_DTYPE``, e.g. made by cshogi, or their bytes) to
+    ``(positions, moves, evals, results)``: lists of ``Position`` and ``Move`` (each move
+    checked to be legal in its position), and the ``eval`` and ``gameResult`` columns."""
+    array = _entries(entries, HCPE_DTYPE, "hcpe")
+    positions, moves = _native._decode_packed(array.tobytes(), "hcpe", threads)
     return positions, moves, array["eval"].copy(), array["gameResult"].copy()
 
 
 def decode_psv(entries, threads: Optional[int] = None):
-    """PSV entries (``PSV_DTYPE``) to ``(positions, moves, scores, results)``; each position
-    has the entry's game ply as its move number."""
-    array = np.ascontiguousarray(entries).view(PSV_DTYPE).reshape(-1)
-    positions, moves = _native._decode_packed(_entries_bytes(array, PSV_DTYPE), "psv", threads)
+    """PSV entries (``PSV_DTYPE``, or their bytes) to ``(positions, moves, scores, results)``;
+    each position has the entry's game ply as its move number."""
+    array = _entries(entries, PSV_DTYPE, "psv")
+    positions, moves = _native._decode_packed(array.tobytes(), "psv", threads)
     return positions, moves, array["score"].copy(), array["game_result"].copy()
 
 

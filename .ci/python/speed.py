@@ -1,0 +1,140 @@
+"""Speed of shogi_kit against cshogi 1.1.0, called from the same Python. Reported, not asserted.
+
+Usage: speed.py CSA_DIR [ROUNDS]
+
+1. Per call, best of 5 repeats (timeit), on the middlegame position of the Rust benches: both
+   sides doing the same work, each in its natural call, with the ratio cshogi / shogi_kit
+   (above 1: shogi_kit is faster). The empty call floor is measured too (a method that returns
+   a constant), and each of our times is also given as a multiple of it.
+   - from_sfen: `Position.from_sfen(s)` (a new validated position) vs `Board.set_sfen(s)` (into an
+     existing board; `cshogi.Board(s)` is slower still);
+   - legal_moves: `pos.legal_moves()` (a list of Move objects) and `pos.legal_moves_array()`
+     (NumPy move16 codes) vs `list(board.legal_moves)` (a list of int moves);
+   - play: one move played on a copy vs `push` then `pop` (cshogi's push checks nothing; ours
+     checks legality), both minus the cost of their copy/pop;
+   - to_hcp/from_hcp: `pos.to_hcp()` (a new array) and `Position.from_hcp(a)` vs
+     `board.to_hcp(a)` (into an array) and `board.set_hcp(a)`;
+   - sfen: `pos.sfen()` vs `board.sfen()`.
+2. Bulk, CSA files in memory -> HCPE: `records_to_hcpe(files, threads=1|2)` vs cshogi's Python
+   loop (.ci/interop/dataset_speed.py: parse_str, to_hcp per position, push), best of ROUNDS.
+"""
+
+import os
+import sys
+import time
+import timeit
+
+import cshogi
+import cshogi.CSA
+import numpy as np
+
+import shogi_kit as sk
+
+MID = "l7l/3s5/prnp2kp1/2p1Gppnp/1P7/PnPP1P3/3BP2PP/1S1G5/LN1K1G1+rL b BGSs3p 91"
+
+
+def per_call(fn, n):
+    return min(timeit.repeat(fn, number=n, repeat=5)) / n * 1e9
+
+
+def row(name, ours, theirs, floor):
+    print(f"  {name:<28} shogi_kit {ours:8.0f} ns ({ours / floor:5.1f}x floor)   "
+          f"cshogi {theirs:8.0f} ns   ratio {theirs / ours:5.2f}")
+
+
+def per_call_table(n):
+    pos = sk.Position.from_sfen(MID)
+    board = cshogi.Board(MID)
+    floor_ours = per_call(lambda: pos.move_number, n)
+    floor_cs = per_call(lambda: board.turn, n)
+    floor = min(floor_ours, floor_cs)
+    print(f"per call ({n} calls x 5 repeats, best), middlegame position:")
+    print(f"  empty call floor: shogi_kit Position.move_number {floor_ours:.0f} ns, "
+          f"cshogi Board.turn {floor_cs:.0f} ns")
+    row("from_sfen", per_call(lambda: sk.Position.from_sfen(MID), n),
+        per_call(lambda: board.set_sfen(MID), n), floor)
+    board.set_sfen(MID)
+    theirs = per_call(lambda: list(board.legal_moves), n)
+    row("legal_moves (Move list)", per_call(lambda: pos.legal_moves(), n), theirs, floor)
+    row("legal_moves (move16 array)", per_call(lambda: pos.legal_moves_array(), n), theirs, floor)
+    ours_mv = pos.legal_moves()[0]
+    cs_mv = [m for m in board.legal_moves if cshogi.move_to_usi(m) == ours_mv.usi][0]
+    copy_cost = per_call(lambda: pos.copy(), n)
+    ours_play = per_call(lambda: pos.copy().play(ours_mv), n) - copy_cost
+
+    def push_pop():
+        board.push(cs_mv)
+        board.pop()
+
+    pop_cost = per_call(push_pop, n) / 2
+    row("play (one move)", max(ours_play, 1.0), pop_cost, floor)
+    hcp = np.zeros(1, dtype=cshogi.HuffmanCodedPos)
+    board.to_hcp(hcp)
+    ours_hcp = pos.to_hcp()
+    row("to_hcp", per_call(lambda: pos.to_hcp(), n), per_call(lambda: board.to_hcp(hcp), n), floor)
+    other = cshogi.Board()
+    row("from_hcp", per_call(lambda: sk.Position.from_hcp(ours_hcp), n),
+        per_call(lambda: other.set_hcp(hcp), n), floor)
+    row("sfen", per_call(lambda: pos.sfen(), n), per_call(lambda: board.sfen(), n), floor)
+    row("is_check", per_call(lambda: pos.is_check(), n), per_call(lambda: board.is_check(), n), floor)
+
+
+def cshogi_loop(texts):
+    positions = 0
+    chunks = []
+    for text in texts:
+        for game in cshogi.CSA.Parser.parse_str(text):
+            result = {cshogi.BLACK_WIN: 1, cshogi.WHITE_WIN: 2, cshogi.DRAW: 0}.get(game.win)
+            if result is None:
+                continue
+            moves = game.moves
+            entries = np.zeros(len(moves), dtype=cshogi.HuffmanCodedPosAndEval)
+            board = cshogi.Board(game.sfen)
+            for i, mv in enumerate(moves):
+                board.to_hcp(entries[i:i + 1]["hcp"])
+                entries[i]["bestMove16"] = cshogi.move16(mv)
+                entries[i]["gameResult"] = result
+                board.push(mv)
+            positions += len(moves)
+            chunks.append(entries)
+    return positions
+
+
+def best(fn, rounds):
+    times = []
+    out = None
+    for _ in range(rounds):
+        start = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - start)
+    return min(times), out
+
+
+def bulk(folder, rounds):
+    paths = [os.path.join(folder, n) for n in sorted(os.listdir(folder))]
+    texts = []
+    for p in paths:
+        with open(p, encoding="utf-8") as f:
+            texts.append(f.read())
+    t_cs, n_cs = best(lambda: cshogi_loop(texts), rounds)
+    print(f"bulk, {len(paths)} CSA files (page cache) -> HCPE, best of {rounds}:")
+    print(f"  cshogi Python loop: {n_cs} positions, {t_cs:.3f} s, {n_cs / t_cs:,.0f} positions/s")
+    one = None
+    for threads in (1, 2):
+        t, arr = best(lambda: sk.records_to_hcpe(paths, threads=threads), rounds)
+        rate = len(arr) / t
+        one = one or rate
+        print(f"  shogi_kit threads={threads}: {len(arr)} positions, {t:.3f} s, {rate:,.0f} positions/s, "
+              f"ratio vs cshogi {t_cs / t * len(arr) / n_cs:.2f}"
+              + ("" if threads == 1 else f", vs 1 thread {rate / one:.2f}"))
+
+
+def main():
+    n = int(os.environ.get("SPEED_CALLS", "20000"))
+    per_call_table(n)
+    if len(sys.argv) > 1:
+        bulk(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+
+
+if __name__ == "__main__":
+    main()
