@@ -1,6 +1,6 @@
 """Speed of shogi_kit against cshogi 1.1.0, called from the same Python. Reported, not asserted.
 
-Usage: speed.py CSA_DIR [ROUNDS]
+Usage: speed.py [RECORDS_DIR] [ROUNDS]
 
 1. Per call, best of 5 repeats (timeit), on the middlegame position of the Rust benches: both
    sides doing the same work, each in its natural call, with the ratio cshogi / shogi_kit
@@ -10,13 +10,17 @@ Usage: speed.py CSA_DIR [ROUNDS]
      existing board; `cshogi.Board(s)` is slower still);
    - legal_moves: `pos.legal_moves()` (a list of Move objects) and `pos.legal_moves_array()`
      (NumPy move16 codes) vs `list(board.legal_moves)` (a list of int moves);
-   - play: one move played on a copy vs `push` then `pop` (cshogi's push checks nothing; ours
-     checks legality), both minus the cost of their copy/pop;
+   - play: a 100-move game replayed from the start, per move: `pos.play(move)` vs
+     `board.push(move)` (cshogi's push checks nothing, ours checks legality), and
+     `pos.play(usi)` vs `board.push_usi(usi)` (both read the text and check legality);
    - to_hcp/from_hcp: `pos.to_hcp()` (a new array) and `Position.from_hcp(a)` vs
      `board.to_hcp(a)` (into an array) and `board.set_hcp(a)`;
    - sfen: `pos.sfen()` vs `board.sfen()`.
-2. Bulk, CSA files in memory -> HCPE: `records_to_hcpe(files, threads=1|2)` vs cshogi's Python
-   loop (.ci/interop/dataset_speed.py: parse_str, to_hcp per position, push), best of ROUNDS.
+2. Bulk, CSA files (in the page cache) -> HCPE: `records_to_hcpe(files, threads=1|2)` vs
+   cshogi's Python loop (as .ci/interop/dataset_speed.py: parse_str, to_hcp per position, push),
+   best of ROUNDS (default 3). The corpus, as .ci/interop/dataset makes it: every record of
+   RECORDS_DIR (read by shogi_kit) that gives HCPE entries, written as CSA, in files of 3 copies of
+   the list, 40 files; without RECORDS_DIR, 600 seeded random games instead.
 """
 
 import os
@@ -57,17 +61,41 @@ def per_call_table(n):
     theirs = per_call(lambda: list(board.legal_moves), n)
     row("legal_moves (Move list)", per_call(lambda: pos.legal_moves(), n), theirs, floor)
     row("legal_moves (move16 array)", per_call(lambda: pos.legal_moves_array(), n), theirs, floor)
-    ours_mv = pos.legal_moves()[0]
-    cs_mv = [m for m in board.legal_moves if cshogi.move_to_usi(m) == ours_mv.usi][0]
-    copy_cost = per_call(lambda: pos.copy(), n)
-    ours_play = per_call(lambda: pos.copy().play(ours_mv), n) - copy_cost
+    # play: a 100-move game replayed from its start, per move (the loop and the reset are
+    # the same on both sides and included).
+    game = random_game_moves(100)
+    start = sk.Position.startpos()
+    cs_moves = []
+    b = cshogi.Board()
+    for m in game:
+        cs_moves.append(b.move_from_usi(m.usi))
+        b.push(cs_moves[-1])
+    usi = [m.usi for m in game]
 
-    def push_pop():
-        board.push(cs_mv)
-        board.pop()
+    def ours_play():
+        p = start.copy()
+        for m in game:
+            p.play(m)
 
-    pop_cost = per_call(push_pop, n) / 2
-    row("play (one move)", max(ours_play, 1.0), pop_cost, floor)
+    def ours_play_usi():
+        p = start.copy()
+        for m in usi:
+            p.play(m)
+
+    def cs_push():
+        b.reset()
+        for m in cs_moves:
+            b.push(m)
+
+    def cs_push_usi():
+        b.reset()
+        for m in usi:
+            b.push_usi(m)
+
+    k = max(1, n // 100)
+    row("play(Move) vs push(int)", per_call(ours_play, k) / len(game), per_call(cs_push, k) / len(game), floor)
+    row("play(str) vs push_usi(str)", per_call(ours_play_usi, k) / len(game),
+        per_call(cs_push_usi, k) / len(game), floor)
     hcp = np.zeros(1, dtype=cshogi.HuffmanCodedPos)
     board.to_hcp(hcp)
     ours_hcp = pos.to_hcp()
@@ -77,6 +105,22 @@ def per_call_table(n):
         per_call(lambda: other.set_hcp(hcp), n), floor)
     row("sfen", per_call(lambda: pos.sfen(), n), per_call(lambda: board.sfen(), n), floor)
     row("is_check", per_call(lambda: pos.is_check(), n), per_call(lambda: board.is_check(), n), floor)
+
+
+def random_game_moves(plies):
+    """The moves of a seeded random game of `plies` moves (fewer if it ends)."""
+    import random
+
+    rng = random.Random(1)
+    pos = sk.Position.startpos()
+    moves = []
+    for _ in range(plies):
+        legal = sorted(pos.legal_moves(), key=lambda m: m.usi)
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+        pos.play(moves[-1])
+    return moves
 
 
 def cshogi_loop(texts):
@@ -110,8 +154,53 @@ def best(fn, rounds):
     return min(times), out
 
 
-def bulk(folder, rounds):
-    paths = [os.path.join(folder, n) for n in sorted(os.listdir(folder))]
+def random_games(count):
+    import random
+
+    out = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = sk.Game()
+        for _ in range(rng.randrange(40, 160)):
+            moves = sorted(game.position.legal_moves(), key=lambda m: m.usi)
+            if not moves or game.play(rng.choice(moves)) is not None:
+                break
+        if not game.is_over:
+            game.resign(game.position.side_to_move)
+        out.append(sk.Record.from_game(game))
+    return out
+
+
+def make_corpus(records_dir, folder):
+    """Writes the corpus's CSA files into `folder`; returns their paths and the number of
+    distinct games."""
+    if records_dir:
+        records = [
+            r for r in sk.read_records(records_dir, lenient=True, errors="skip")
+            if r.outcome is not None and r.outcome.is_decided and r.start.variant == "standard"
+            and len(r) > 0
+        ]
+        games = [r.to_csa() for r in records]
+        bodies = ["/\n".join(games * 3)] * 40
+    else:
+        games = [r.to_csa() for r in random_games(600)]
+        bodies = ["/\n".join(games[i::40]) for i in range(40)]
+    os.makedirs(folder, exist_ok=True)
+    paths = []
+    for i, body in enumerate(bodies):
+        path = os.path.join(folder, f"{i:03}.csa")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(body)
+        paths.append(path)
+    return paths, len(games)
+
+
+def bulk(records_dir, rounds):
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="shogi-py-speed-")
+    paths, games = make_corpus(records_dir, folder)
+    print(f"corpus: {games} distinct games, {len(paths)} CSA files in {folder}")
     texts = []
     for p in paths:
         with open(p, encoding="utf-8") as f:
@@ -132,8 +221,8 @@ def bulk(folder, rounds):
 def main():
     n = int(os.environ.get("SPEED_CALLS", "20000"))
     per_call_table(n)
-    if len(sys.argv) > 1:
-        bulk(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+    records_dir = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] else None
+    bulk(records_dir, int(sys.argv[2]) if len(sys.argv) > 2 else 3)
 
 
 if __name__ == "__main__":

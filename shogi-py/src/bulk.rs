@@ -110,28 +110,38 @@ fn judge(start: Position<Standard>, record: &Record) -> (usize, Option<Outcome>)
     (plies, outcome)
 }
 
-/// One packed entry of `pos` before `mv`; `None` if the position cannot be packed.
-fn entry(
+/// Appends one packed entry of `pos` before `mv` to `out`; `false` if the position cannot be
+/// packed.
+fn write_entry(
     pos: &Position<Standard>,
     mv: Move,
     winner: Option<Color>,
     format: Packed,
-) -> Option<Vec<u8>> {
+    out: &mut Vec<u8>,
+) -> bool {
     match format {
         Packed::Hcpe => {
+            let (Ok(hcp), Ok(best_move)) = (Hcp::from_position(pos), Move16::from_move(mv)) else {
+                return false;
+            };
             let hcpe = Hcpe {
-                hcp: Hcp::from_position(pos).ok()?,
+                hcp,
                 eval: 0,
-                best_move: Move16::from_move(mv).ok()?,
+                best_move,
                 result: GameResult::from_winner(winner),
             };
-            Some(hcpe.to_bytes().to_vec())
+            out.extend_from_slice(&hcpe.to_bytes());
+            true
         }
         Packed::Psv => {
             let result = PsvResult::from_winner(winner, pos.side_to_move());
-            Psv::new(pos, 0, mv, result)
-                .ok()
-                .map(|p| p.to_bytes().to_vec())
+            match Psv::new(pos, 0, mv, result) {
+                Ok(psv) => {
+                    out.extend_from_slice(&psv.to_bytes());
+                    true
+                }
+                Err(_) => false,
+            }
         }
     }
 }
@@ -159,12 +169,11 @@ fn encode_game(record: &Record, format: Packed, out: &mut FileOutput) {
     let before = out.bytes.len();
     let mut pos = start;
     for m in &record.moves[..plies] {
-        let Some(bytes) = entry(&pos, m.mv, winner, format) else {
+        if !write_entry(&pos, m.mv, winner, format, &mut out.bytes) {
             out.bytes.truncate(before);
             out.unpackable += 1;
             return;
-        };
-        out.bytes.extend_from_slice(&bytes);
+        }
         // `judge` has just played the same moves from the same position.
         pos.play_unchecked(m.mv);
     }

@@ -72,23 +72,24 @@ pub(crate) fn move_object(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyMove>
     Bound::new(py, PyMove(m))
 }
 
-/// A list of move objects.
+/// A list of move objects (the shared ones where there are).
 pub(crate) fn move_list<'py>(
     py: Python<'py>,
-    moves: impl IntoIterator<Item = Move>,
+    moves: impl ExactSizeIterator<Item = Move>,
 ) -> PyResult<Bound<'py, PyList>> {
     let table = move_table(py);
-    let list = PyList::empty(py);
-    for m in moves {
-        match Move16::from_move(m)
-            .ok()
-            .and_then(|code| table.get(usize::from(code.to_bits())))
-        {
-            Some(Some(obj)) => list.append(obj.bind(py))?,
-            _ => list.append(Bound::new(py, PyMove(m))?)?,
-        }
-    }
-    Ok(list)
+    let objects = moves
+        .map(|m| {
+            match Move16::from_move(m)
+                .ok()
+                .and_then(|code| table.get(usize::from(code.to_bits())))
+            {
+                Some(Some(obj)) => Ok(obj.bind(py).clone()),
+                _ => Bound::new(py, PyMove(m)),
+            }
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objects)
 }
 
 /// Reads a move argument: a `Move`, a USI string, or a move16 code (`int`).

@@ -104,7 +104,23 @@ def records_to_hcpe(
     """Game records to HCPE entries, one per position before each move: the bytes of ``shogi
     dataset --format hcpe``, as a NumPy array of ``HCPE_DTYPE`` (cshogi's dtype).
 
-    See ``_native.pyi`` for the parameters.
+    ``paths``: record files (always read) and folders (read recursively in path order, their
+    files with a record extension: .kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen, or every file
+    with ``all_files``). Formats and encodings are detected; a CSA file may hold many games.
+    Each game is replayed under the standard rules; each entry holds the position, the move
+    played as ``bestMove16``, eval 0 and the game's result (the rules' verdict where the game
+    ends on the board, else the recorded ending; 0 draw, 1 Black won, 2 White won). Games
+    without a result, of the untakeable-silver variant, or with a position HCP cannot hold
+    are left out (counted in the stats).
+
+    ``threads``: Rust threads (every core by default); the GIL is released and the output is
+    the same for any number. ``lenient``: keep the legal moves of a record whose move cannot
+    be read or played (such a game has no result, so it gives no entry). ``errors``:
+    ``"raise"`` (a ``RecordError`` naming the first bad file or game) or ``"skip"``.
+    ``progress``: called now and then from the calling thread as ``progress(files_done,
+    files_total, positions)``; an exception from it stops the run. ``return_stats``: return
+    ``(array, stats)`` with the counts of files, games, games without result, not standard,
+    unpackable, positions, and the failures.
     """
     return _packed(paths, "hcpe", HCPE_DTYPE, threads, lenient, errors, progress, all_files, return_stats)
 
@@ -119,7 +135,9 @@ def records_to_psv(
     all_files: bool = False,
     return_stats: bool = False,
 ):
-    """Game records to PSV entries (``shogi dataset --format psv``), as ``PSV_DTYPE``."""
+    """Game records to PSV entries (``shogi dataset --format psv``), as ``PSV_DTYPE``: the
+    packed position, score 0, the move played, the game ply (the move number) and the result
+    for the side to move (1 win, 0 draw, -1 loss). Parameters as ``records_to_hcpe``."""
     return _packed(paths, "psv", PSV_DTYPE, threads, lenient, errors, progress, all_files, return_stats)
 
 
@@ -133,7 +151,9 @@ def read_records(
     all_files: bool = False,
     return_stats: bool = False,
 ):
-    """The records of every game of the files (folders are read recursively), in order."""
+    """The ``Record`` of every game of the files, in order (files and folders as in
+    ``records_to_hcpe``), read on Rust threads with the GIL released. ``lenient``, ``errors``,
+    ``progress``, ``all_files`` and ``return_stats`` as in ``records_to_hcpe``."""
     records, stats = _native._read_records(_paths(paths), threads, lenient, all_files, progress)
     _check(stats, errors)
     return (records, stats) if return_stats else records
