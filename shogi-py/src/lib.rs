@@ -1,6 +1,6 @@
 //! Python bindings of the shogi workspace: the native module `shogi_kit._native` of the
 //! Python package `shogi_kit` (see the README). The bindings add no rules: they translate
-//! types and errors, and the stateless functions ([`contracts`]) give the same output text as
+//! types and errors, and the stateless functions (module `contracts`) give the same output text as
 //! the `shogi` command.
 //!
 //! Built by `maturin` into an `abi3` wheel for CPython 3.9 and newer (`shogi-py/build`). The
