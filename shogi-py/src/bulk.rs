@@ -295,10 +295,11 @@ fn run_files(
     py.detach(|| {
         std::thread::scope(|scope| {
             let (sender, receiver) = mpsc::channel::<(usize, FileOutput)>();
+            let mut started = 0;
             for _ in 0..threads.min(files.len()) {
                 let sender = sender.clone();
                 let (next, stop) = (&next, &stop);
-                scope.spawn(move || {
+                let worker = move || {
                     while !stop.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(path) = files.get(i) else { break };
@@ -306,9 +307,19 @@ fn run_files(
                             break;
                         }
                     }
-                });
+                };
+                // A thread the system refuses leaves its share to the others.
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, worker)
+                    .is_ok()
+                {
+                    started += 1;
+                }
             }
             drop(sender);
+            if started == 0 && !files.is_empty() {
+                return Err(err::<errors::ShogiError>("cannot start a thread"));
+            }
             let mut run = Run::default();
             let mut waiting = std::collections::BTreeMap::new();
             let mut written = 0;
@@ -454,25 +465,32 @@ fn decode_entries(
     };
     let count = bytes.len() / len;
     let per_thread = count.div_ceil(threads.max(1)).max(1);
+    let decode_part = |t: usize, part: &[u8]| {
+        part.chunks(len)
+            .enumerate()
+            .map(|(j, chunk)| decode_one(t * per_thread + j, chunk))
+            .collect::<Result<Vec<_>, String>>()
+    };
     std::thread::scope(|scope| {
-        let handles: Vec<_> = bytes
+        // Each part on a thread of its own, or here if the system refuses one.
+        let parts: Vec<_> = bytes
             .chunks(per_thread * len)
             .enumerate()
             .map(|(t, part)| {
-                scope.spawn(move || {
-                    part.chunks(len)
-                        .enumerate()
-                        .map(|(j, chunk)| decode_one(t * per_thread + j, chunk))
-                        .collect::<Result<Vec<_>, String>>()
-                })
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || decode_part(t, part))
+                    .map_err(|_| (t, part))
             })
             .collect();
         let mut out = Vec::with_capacity(count);
-        for handle in handles {
-            match handle.join() {
-                Ok(part) => out.extend(part?),
-                Err(_) => return Err("a decoding thread stopped".to_owned()),
-            }
+        for part in parts {
+            let decoded = match part {
+                Ok(handle) => handle
+                    .join()
+                    .map_err(|_| "a decoding thread stopped".to_owned())?,
+                Err((t, part)) => decode_part(t, part),
+            };
+            out.extend(decoded?);
         }
         Ok(out)
     })
