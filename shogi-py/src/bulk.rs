@@ -271,6 +271,11 @@ impl Run {
     }
 }
 
+/// The stack reserved for each worker thread: the readers of nested records (KIF variations,
+/// JKF) recurse up to their nesting limits, and the main thread of Python has 8 MiB, so the
+/// workers get as much (only reserved, not used).
+const WORKER_STACK: usize = 8 << 20;
+
 /// The number of threads to use: `threads`, or every core.
 fn thread_count(threads: Option<usize>) -> usize {
     threads
@@ -310,6 +315,7 @@ fn run_files(
                 };
                 // A thread the system refuses leaves its share to the others.
                 if std::thread::Builder::new()
+                    .stack_size(WORKER_STACK)
                     .spawn_scoped(scope, worker)
                     .is_ok()
                 {
@@ -478,6 +484,7 @@ fn decode_entries(
             .enumerate()
             .map(|(t, part)| {
                 std::thread::Builder::new()
+                    .stack_size(WORKER_STACK)
                     .spawn_scoped(scope, move || decode_part(t, part))
                     .map_err(|_| (t, part))
             })

@@ -123,6 +123,20 @@ def test_ten_megabytes_of_junk(tmp_path):
         assert time.perf_counter() - start < 60
 
 
+def test_deep_nesting_in_files_read_on_threads(tmp_path):
+    texts = {
+        "deep.jkf": '{"header":{},"moves":' + "[" * 200000,
+        "deep2.jkf": '{"a":' * 100000 + "1" + "}" * 100000,
+        "deep.kif": "手合割：平手\n   1 ７六歩(77)\n" + "変化：1手\n   1 ２六歩(27)\n" * 20000,
+    }
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    array, stats = sk.records_to_hcpe(tmp_path, threads=2, errors="skip", return_stats=True)
+    assert stats["files"] == 3 and len(array) == 0
+    records = sk.read_records(tmp_path, threads=2, errors="skip")
+    assert len(records) <= 1
+
+
 def test_missing_files_and_bad_arguments(tmp_path):
     with pytest.raises(sk.RecordError, match="No such file"):
         sk.records_to_hcpe([tmp_path / "missing.csa"])
