@@ -223,8 +223,8 @@ def bulk(records_dir, rounds):
               f"{rate:,.0f} positions/s, ratio vs cshogi {rate / (n_cs / t_cs):.2f} "
               f"(per CPU second {len(arr) / cpu / (n_cs / cpu_cs):.2f})"
               + ("" if threads == 1 else f", vs 1 thread {rate / one:.2f}"))
-    print(f"  (the corpus's games are counted alike: cshogi keeps {n_cs} positions, shogi_kit "
-          f"drops the moves after the rules' end of a game)")
+    print("  (ratios are of positions per second: cshogi's loop keeps every move of a game with a "
+          "result, shogi_kit drops the moves after the rules ended the game, as shogi dataset)")
 
 
 def main():
