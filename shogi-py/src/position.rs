@@ -40,8 +40,42 @@ pub(crate) fn parse_color(text: &str) -> PyResult<Color> {
 /// a move16 code are shared (made once per process), so listing legal moves allocates no
 /// move objects.
 #[pyclass(module = "shogi_kit", name = "Move", frozen, eq, hash)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct PyMove(pub(crate) Move);
+pub(crate) struct PyMove {
+    pub(crate) mv: Move,
+    /// The USI text as a Python string, made on first use (the objects are shared, so each
+    /// text is made once per process).
+    usi: PyOnceLock<Py<PyString>>,
+}
+
+impl PyMove {
+    /// The object of `m`, its text not made yet.
+    pub(crate) fn new(m: Move) -> PyMove {
+        PyMove {
+            mv: m,
+            usi: PyOnceLock::new(),
+        }
+    }
+}
+
+impl std::fmt::Debug for PyMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("PyMove").field(&self.mv).finish()
+    }
+}
+
+impl PartialEq for PyMove {
+    fn eq(&self, other: &PyMove) -> bool {
+        self.mv == other.mv
+    }
+}
+
+impl Eq for PyMove {}
+
+impl std::hash::Hash for PyMove {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.mv.hash(state);
+    }
+}
 
 /// The shared move objects, indexed by their move16 code (`None` where the code is no move).
 static MOVES: PyOnceLock<Vec<Option<Py<PyMove>>>> = PyOnceLock::new();
@@ -56,7 +90,7 @@ fn move_table(py: Python<'_>) -> &Vec<Option<Py<PyMove>>> {
                 if Move16::from_move(m).ok()?.to_bits() != bits {
                     return None;
                 }
-                Py::new(py, PyMove(m)).ok()
+                Py::new(py, PyMove::new(m)).ok()
             })
             .collect()
     })
@@ -69,7 +103,7 @@ pub(crate) fn move_object(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyMove>
     {
         return Ok(obj.bind(py).clone());
     }
-    Bound::new(py, PyMove(m))
+    Bound::new(py, PyMove::new(m))
 }
 
 /// A list of move objects (the shared ones where there are).
@@ -85,7 +119,7 @@ pub(crate) fn move_list<'py>(
                 .and_then(|code| table.get(usize::from(code.to_bits())))
             {
                 Some(Some(obj)) => Ok(obj.bind(py).clone()),
-                _ => Bound::new(py, PyMove(m)),
+                _ => Bound::new(py, PyMove::new(m)),
             }
         })
         .collect::<PyResult<Vec<_>>>()?;
@@ -95,7 +129,7 @@ pub(crate) fn move_list<'py>(
 /// Reads a move argument: a `Move`, a USI string, or a move16 code (`int`).
 pub(crate) fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
     if let Ok(m) = obj.cast::<PyMove>() {
-        return Ok(m.get().0);
+        return Ok(m.get().mv);
     }
     if let Ok(text) = obj.cast::<PyString>() {
         return text
@@ -134,14 +168,17 @@ impl PyMove {
 
     /// The USI text.
     #[getter]
-    fn usi(&self) -> String {
-        self.0.to_string()
+    fn usi<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.usi
+            .get_or_init(py, || PyString::new(py, &self.mv.to_string()).unbind())
+            .bind(py)
+            .clone()
     }
 
     /// The 16-bit code of cshogi's `move16` (and HCPE's `bestMove16`).
     #[getter]
     fn move16(&self) -> PyResult<u16> {
-        Move16::from_move(self.0)
+        Move16::from_move(self.mv)
             .map(Move16::to_bits)
             .map_err(err::<errors::PackError>)
     }
@@ -149,13 +186,13 @@ impl PyMove {
     /// The destination square (`"7f"`).
     #[getter]
     fn to_square(&self) -> String {
-        self.0.to().to_string()
+        self.mv.to().to_string()
     }
 
     /// The origin square, `None` for a drop.
     #[getter]
     fn from_square(&self) -> Option<String> {
-        match self.0 {
+        match self.mv {
             Move::Normal { from, .. } => Some(from.to_string()),
             Move::Drop { .. } => None,
         }
@@ -164,21 +201,21 @@ impl PyMove {
     /// Whether the move is a drop from the hand.
     #[getter]
     fn is_drop(&self) -> bool {
-        matches!(self.0, Move::Drop { .. })
+        matches!(self.mv, Move::Drop { .. })
     }
 
     /// Whether the moving piece promotes.
     #[getter]
     fn is_promotion(&self) -> bool {
-        matches!(self.0, Move::Normal { promote: true, .. })
+        matches!(self.mv, Move::Normal { promote: true, .. })
     }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
+    fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.usi(py)
     }
 
     fn __repr__(&self) -> String {
-        format!("Move('{}')", self.0)
+        format!("Move('{}')", self.mv)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
@@ -188,7 +225,7 @@ impl PyMove {
             py,
             [
                 from_usi,
-                PyTuple::new(py, [slf.get().0.to_string()])?.into_any(),
+                PyTuple::new(py, [slf.get().mv.to_string()])?.into_any(),
             ],
         )
     }
