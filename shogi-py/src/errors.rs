@@ -1,0 +1,69 @@
+//! The exceptions: one base class, `ShogiError(ValueError)`, and one subclass per concern of
+//! the library. The message is the library error's `Display`.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    shogi_kit,
+    ShogiError,
+    PyValueError,
+    "The base class of every error of shogi_kit (a ValueError)."
+);
+create_exception!(shogi_kit, SfenError, ShogiError, "The text is no SFEN.");
+create_exception!(
+    shogi_kit,
+    PositionError,
+    ShogiError,
+    "The SFEN or packed bytes are read, but they are no valid position."
+);
+create_exception!(
+    shogi_kit,
+    MoveParseError,
+    ShogiError,
+    "The text is no USI move, or the number no move16 code."
+);
+create_exception!(
+    shogi_kit,
+    IllegalMoveError,
+    ShogiError,
+    "The move is not legal in the position."
+);
+create_exception!(
+    shogi_kit,
+    PackError,
+    ShogiError,
+    "A position or move cannot be written or read in a packed training format (HCP, PackedSfen, HCPE, PSV)."
+);
+create_exception!(
+    shogi_kit,
+    RecordError,
+    ShogiError,
+    "A game record (KIF, KI2, CSA, JKF, USI) cannot be read, or a file cannot be opened."
+);
+create_exception!(
+    shogi_kit,
+    GameError,
+    ShogiError,
+    "The game cannot do this now: it is over, there is nothing to undo, a declaration cannot be judged."
+);
+
+/// Adds the exception classes to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("ShogiError", py.get_type::<ShogiError>())?;
+    m.add("SfenError", py.get_type::<SfenError>())?;
+    m.add("PositionError", py.get_type::<PositionError>())?;
+    m.add("MoveParseError", py.get_type::<MoveParseError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("PackError", py.get_type::<PackError>())?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
+    m.add("GameError", py.get_type::<GameError>())?;
+    Ok(())
+}
+
+/// The exception of `E` with the message `e` (its `Display`).
+pub(crate) fn err<E: pyo3::type_object::PyTypeInfo>(e: impl std::fmt::Display) -> PyErr {
+    PyErr::new::<E, _>(e.to_string())
+}
