@@ -16,7 +16,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use shogi_kit::movegen::packed::{GameResult, Hcp, Hcpe, Move16, Psv, PsvResult};
+use shogi_kit::movegen::packed::{Hcp, Hcpe, HcpeResult, Move16, Psv, PsvResult};
 use shogi_kit::movegen::{Position, Standard};
 use shogi_kit::record::Record;
 use shogi_kit::rules::{Game, Outcome, RuleSet};
@@ -128,7 +128,7 @@ fn write_entry(
                 hcp,
                 eval: 0,
                 best_move,
-                result: GameResult::from_winner(winner),
+                result: HcpeResult::from_winner(winner),
             };
             out.extend_from_slice(&hcpe.to_bytes());
             true
@@ -571,7 +571,7 @@ fn _encode_packed<'py>(
                     hcp: pos.to_hcp().map_err(|e| at(&e))?,
                     eval,
                     best_move: Move16::from_move(mv).map_err(|e| at(&e))?,
-                    result: GameResult::from_winner(winner),
+                    result: HcpeResult::from_winner(winner),
                 };
                 out.extend_from_slice(&entry.to_bytes());
             }
