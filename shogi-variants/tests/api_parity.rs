@@ -39,12 +39,18 @@ fn any_position_has_every_method_of_position() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let movegen = root.join("../shogi-movegen/src");
     let mut position = BTreeSet::new();
-    for entry in std::fs::read_dir(&movegen).expect("shogi-movegen/src beside this crate") {
-        let path = entry.expect("entry").path();
-        // `testing.rs` holds the test hooks, free functions on purpose.
-        if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("testing.rs") {
-            let text = std::fs::read_to_string(&path).expect("source");
-            position.extend(methods(&text, |l| l.contains(" Position<R> {")));
+    // Every source file of shogi-movegen, folders included.
+    let mut dirs = vec![movegen];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("shogi-movegen/src beside this crate") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("testing.rs") {
+                // `testing.rs` holds the test hooks, free functions on purpose.
+                let text = std::fs::read_to_string(&path).expect("source");
+                position.extend(methods(&text, |l| l.contains(" Position<R> {")));
+            }
         }
     }
     let any = std::fs::read_to_string(root.join("src/any.rs")).expect("any.rs");
