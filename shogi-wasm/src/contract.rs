@@ -1,0 +1,514 @@
+//! The command-line contracts in plain Rust: the same input gives the same output text as the
+//! `shogi` command (`legal`, `adjudicate`, `perft`, `convert`, `svg`, `setups`).
+//!
+//! Nothing here touches JavaScript, so the unit tests run on the host; the `#[wasm_bindgen]`
+//! functions in `functions.rs` only translate arguments and turn `Err(message)` into a JS
+//! `Error`. The CLI writes a bad line as `error: <message>`; here the message is the `Err`.
+
+use std::num::NonZeroU32;
+
+use shogi_kit::movegen::{IllegalMoveKind, Position, Standard};
+use shogi_kit::rules::impasse::ImpasseRule;
+use shogi_kit::rules::{AtLimit, Game, MoveLimit, PlayError, RuleSet};
+use shogi_kit::usi::position::PositionCommand;
+use shogi_kit::variants::{
+    AnyPosition, AnyPositionError, Handicap, ParseAnyPositionError, SilverSetup,
+};
+
+/// The position of a `shogi legal`/`shogi perft` argument: `startpos`, or an SFEN read in the
+/// variant its marks call for (`S!`: untakeable silver), soft faults waived (mate problems,
+/// extra material).
+///
+/// # Errors
+/// The library's message for an unreadable SFEN or an invalid position.
+pub fn lenient_position(text: &str) -> Result<AnyPosition, String> {
+    let text = text.trim();
+    if text.is_empty() || text == "startpos" {
+        return Ok(AnyPosition::default());
+    }
+    match AnyPosition::from_sfen(text) {
+        Ok(pos) => Ok(pos),
+        Err(ParseAnyPositionError::Position(e)) => e.ignore_soft().map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The legal moves of one `shogi legal` input line, in USI, sorted by byte order.
+///
+/// # Errors
+/// What `shogi legal` writes after `error: `.
+pub fn legal_moves(line: &str) -> Result<Vec<String>, String> {
+    let text = line.trim();
+    // `shogi legal` reads an empty line as an SFEN (and reports its error); `perft` reads no
+    // words as the start position.
+    if text.is_empty() {
+        return AnyPosition::from_sfen(text)
+            .map(|_| Vec::new())
+            .map_err(|e| e.to_string());
+    }
+    let pos = lenient_position(text)?;
+    let mut moves = Vec::with_capacity(pos.legal_moves().len());
+    pos.for_each_legal_move(|m| moves.push(m.to_string()));
+    moves.sort_unstable();
+    Ok(moves)
+}
+
+/// The total of `shogi perft <depth> <sfen>` (the last line of its output).
+///
+/// # Errors
+/// The library's message for an unreadable SFEN or an invalid position.
+pub fn perft(sfen: &str, depth: u32) -> Result<u64, String> {
+    Ok(lenient_position(sfen)?.perft(depth))
+}
+
+/// The flags of `shogi adjudicate`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AdjudicateFlags {
+    /// `--impasse`.
+    pub impasse: ImpasseRule,
+    /// `--move-limit` (0: none).
+    pub move_limit: u32,
+    /// `--limit-count`.
+    pub limit_count: bool,
+    /// `--handicap-credit`.
+    pub handicap_credit: bool,
+}
+
+impl AdjudicateFlags {
+    /// The rule set the flags choose.
+    pub fn rules(self) -> RuleSet {
+        let at_limit = if self.limit_count {
+            AtLimit::Count
+        } else {
+            AtLimit::Draw
+        };
+        let move_limit = NonZeroU32::new(self.move_limit).map(|n| MoveLimit::new(n, at_limit));
+        RuleSet::none()
+            .with_impasse(self.impasse)
+            .with_move_limit(move_limit)
+            .with_handicap_credit(self.handicap_credit)
+    }
+}
+
+/// The impasse rule named as `--impasse` names it (`none`, `24`, `27`, `24-declaration`,
+/// `try`).
+///
+/// # Errors
+/// The message of `shogi adjudicate` for an unknown name.
+pub fn impasse_rule(value: &str) -> Result<ImpasseRule, String> {
+    ImpasseRule::ALL
+        .into_iter()
+        .find(|rule| rule.as_str() == value)
+        .ok_or_else(|| format!("unknown impasse rule {value:?}"))
+}
+
+/// The kebab-case word of `shogi adjudicate` for an illegal move kind.
+pub fn kind_word(kind: IllegalMoveKind) -> &'static str {
+    match kind {
+        IllegalMoveKind::NoSuchPiece => "no-such-piece",
+        IllegalMoveKind::NotYourPiece => "not-your-piece",
+        IllegalMoveKind::CannotReach => "cannot-reach",
+        IllegalMoveKind::CaptureOwnPiece => "capture-own-piece",
+        IllegalMoveKind::CaptureProtected => "capture-protected",
+        IllegalMoveKind::BadPromotion => "bad-promotion",
+        IllegalMoveKind::StuckPiece => "stuck-piece",
+        IllegalMoveKind::NotInHand => "not-in-hand",
+        IllegalMoveKind::Occupied => "occupied",
+        IllegalMoveKind::TwoPawns => "two-pawns",
+        IllegalMoveKind::DropPawnMate => "drop-pawn-mate",
+        IllegalMoveKind::LeavesKingInCheck => "leaves-king-in-check",
+        _ => "illegal",
+    }
+}
+
+/// The output line of `shogi adjudicate` for one input line (a USI position command,
+/// optionally followed by `declare`).
+///
+/// # Errors
+/// What `shogi adjudicate` writes after `error: `.
+pub fn adjudicate(flags: AdjudicateFlags, line: &str) -> Result<String, String> {
+    let text = line.trim();
+    let (command, declare) = match text.rsplit_once(|c: char| c.is_ascii_whitespace()) {
+        Some((head, "declare")) => (head, true),
+        _ if text == "declare" => ("", true),
+        _ => (text, false),
+    };
+    let cmd: PositionCommand = command.parse().map_err(|e| format!("{e}"))?;
+    let start = match Position::<Standard>::from_setup(cmd.start.to_setup()) {
+        Ok(pos) => pos,
+        Err(e) => e.ignore_soft().map_err(|e| e.to_string())?,
+    };
+    let mut game = Game::with_rules(start, flags.rules());
+    for (index, &m) in cmd.moves.iter().enumerate() {
+        match game.play(m) {
+            Ok(_) => {}
+            Err(PlayError::IllegalMove(e)) => {
+                return Ok(format!("illegal {index} {}", kind_word(e.kind)));
+            }
+            Err(PlayError::GameOver(_)) => return Ok(format!("illegal {index} game-over")),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    if declare {
+        game.declare().map_err(|e| e.to_string())?;
+    }
+    Ok(match game.outcome() {
+        Some(outcome) => outcome.to_string(),
+        None => "ongoing".to_owned(),
+    })
+}
+
+/// One line of `shogi setups`: the English name, the Japanese name (`-` for none) and the
+/// SFEN (untakeable silvers marked `S!`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupLine {
+    /// The English name (`Even`, `Bishop`, `Untakeable Silver (six-piece)`).
+    pub english: &'static str,
+    /// The Japanese name (`平手`), or `-`.
+    pub japanese: &'static str,
+    /// The SFEN.
+    pub sfen: String,
+}
+
+/// Every line of `shogi setups`, in its order: the handicaps, then the untakeable-silver
+/// setups.
+pub fn setups() -> Vec<SetupLine> {
+    let handicaps = Handicap::ALL.into_iter().map(|h| SetupLine {
+        english: h.english_name(),
+        japanese: h.japanese_name(),
+        sfen: h.setup().to_string(),
+    });
+    let silvers = SilverSetup::ALL.into_iter().map(|s| SetupLine {
+        english: s.english_name(),
+        japanese: "-",
+        sfen: s.position().to_string(),
+    });
+    handicaps.chain(silvers).collect()
+}
+
+/// A start position named as `shogi setups` names it (English or Japanese name), or
+/// `startpos`, or an SFEN (strict: every fault refused unless `lenient`).
+///
+/// # Errors
+/// The library's message for an unreadable SFEN or an invalid position.
+pub fn start_position(text: &str, lenient: bool) -> Result<AnyPosition, String> {
+    let text = text.trim();
+    if text.is_empty() || text == "startpos" {
+        return Ok(AnyPosition::default());
+    }
+    if let Some(h) = Handicap::ALL
+        .into_iter()
+        .find(|h| h.english_name() == text || h.japanese_name() == text)
+    {
+        return Ok(h.position().into());
+    }
+    if let Some(s) = SilverSetup::ALL
+        .into_iter()
+        .find(|s| s.english_name() == text || s.name() == text)
+    {
+        return Ok(s.position().into());
+    }
+    match AnyPosition::from_sfen(text) {
+        Ok(pos) => Ok(pos),
+        Err(ParseAnyPositionError::Position(e)) if lenient => {
+            e.ignore_soft().map_err(|e: AnyPositionError| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+#[cfg(feature = "record")]
+pub use self::records::{ConvertTarget, convert, write_record};
+
+#[cfg(feature = "record")]
+mod records {
+    use shogi_kit::record::{self, Record, csa, jkf, ki2, kif};
+
+    /// What `shogi convert --to` writes.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum ConvertTarget {
+        /// One `position …` line.
+        Usi,
+        /// The SFEN of the final position.
+        Sfen,
+        /// KIF.
+        Kif,
+        /// KI2.
+        Ki2,
+        /// CSA.
+        Csa,
+        /// JKF (JSON).
+        Jkf,
+        /// One Western move a line.
+        Western,
+        /// One Japanese move a line.
+        Japanese,
+    }
+
+    impl std::str::FromStr for ConvertTarget {
+        type Err = String;
+
+        fn from_str(s: &str) -> Result<ConvertTarget, String> {
+            Ok(match s {
+                "usi" => ConvertTarget::Usi,
+                "sfen" => ConvertTarget::Sfen,
+                "kif" => ConvertTarget::Kif,
+                "ki2" => ConvertTarget::Ki2,
+                "csa" => ConvertTarget::Csa,
+                "jkf" => ConvertTarget::Jkf,
+                "western" => ConvertTarget::Western,
+                "japanese" => ConvertTarget::Japanese,
+                _ => {
+                    return Err(format!(
+                        "unknown format {s:?}, expected usi, sfen, kif, ki2, csa, jkf, western or japanese"
+                    ));
+                }
+            })
+        }
+    }
+
+    /// The text `shogi convert --to <target>` writes for `rec`.
+    ///
+    /// # Errors
+    /// The message of an illegal move in a record edited by hand (only for `sfen`).
+    pub fn write_record(rec: &Record, target: ConvertTarget) -> Result<String, String> {
+        let lines = |v: Vec<String>| v.iter().map(|l| format!("{l}\n")).collect::<String>();
+        Ok(match target {
+            ConvertTarget::Usi => format!("{}\n", rec.to_position_command()),
+            ConvertTarget::Sfen => {
+                let pos = rec.final_position().map_err(|e| e.to_string())?;
+                format!("{}\n", pos.to_setup())
+            }
+            ConvertTarget::Kif => kif::write(rec),
+            ConvertTarget::Ki2 => ki2::write(rec),
+            ConvertTarget::Csa => csa::write(rec),
+            ConvertTarget::Jkf => jkf::write(rec),
+            ConvertTarget::Western => lines(rec.western_moves()),
+            ConvertTarget::Japanese => lines(rec.japanese_moves()),
+        })
+    }
+
+    /// The standard output of `shogi convert --to <target> [--lenient]` for the file `bytes`.
+    ///
+    /// # Errors
+    /// What `shogi convert` writes after `error: ` (to standard error) when it fails.
+    pub fn convert(bytes: &[u8], target: ConvertTarget, lenient: bool) -> Result<String, String> {
+        let rec = if lenient {
+            record::read_lenient(bytes).map_err(|e| e.to_string())?.0
+        } else {
+            record::read(bytes).map_err(|e| e.to_string())?
+        };
+        write_record(&rec, target)
+    }
+}
+
+#[cfg(feature = "svg")]
+pub use self::diagrams::{SvgArgs, diagram as svg_diagram, svg};
+
+#[cfg(feature = "svg")]
+mod diagrams {
+    use shogi_kit::svg::{Coordinates, Diagram, PieceStyle, Rgba, Theme};
+    use shogi_kit::types::{Bitboard, Move, Setup, Square};
+    use shogi_kit::variants::{AnyPosition, AnyPositionError};
+
+    /// The options of `shogi svg`.
+    #[derive(Debug, Clone, Default)]
+    pub struct SvgArgs {
+        /// `--flip`.
+        pub flip: bool,
+        /// `--western`.
+        pub western: bool,
+        /// `--last MOVE`.
+        pub last: Option<String>,
+        /// `--dots SQUARE`.
+        pub dots: Option<String>,
+        /// `--arrow MOVE`, repeated.
+        pub arrow: Vec<String>,
+        /// `--highlight SQUARE:COLOR`, repeated.
+        pub highlight: Vec<String>,
+    }
+
+    /// What `shogi svg [options] <sfen>` writes.
+    ///
+    /// # Errors
+    /// What `shogi svg` writes after `error: `.
+    pub fn svg(sfen: &str, args: &SvgArgs) -> Result<String, String> {
+        Ok(diagram(setup(sfen)?, args)?.to_svg())
+    }
+
+    /// The diagram of `setup` the options ask for.
+    ///
+    /// # Errors
+    /// What `shogi svg` writes after `error: `.
+    pub fn diagram(setup: Setup, args: &SvgArgs) -> Result<Diagram, String> {
+        let mut d = Diagram::new(setup.clone()).flip(args.flip);
+        if args.western {
+            d = d
+                .coordinates(Coordinates::Western)
+                .piece_style(PieceStyle::Western);
+        }
+        if let Ok(pos) = validated(setup.clone())
+            && let (true, Some(king)) = (pos.is_check(), pos.king(pos.side_to_move()))
+        {
+            d = d.check(king);
+        }
+        if let Some(text) = &args.last {
+            d = d.last_move(usi_move("--last", text)?);
+        }
+        if let Some(text) = &args.dots {
+            let from = square("--dots", text)?;
+            d = d.selected(from).dots(destinations(&setup, from)?);
+        }
+        for text in &args.highlight {
+            let (sq, color) = text
+                .split_once(':')
+                .ok_or_else(|| format!("--highlight {text}: expected SQUARE:COLOR, as 5e:red"))?;
+            let sq = square("--highlight", sq)?;
+            let color: Rgba = color
+                .parse()
+                .map_err(|e| format!("--highlight {text}: {e}"))?;
+            d = d.highlight(sq, color);
+        }
+        let arrow = Theme::default().arrow;
+        for text in &args.arrow {
+            d = d.move_arrow(usi_move("--arrow", text)?, arrow);
+        }
+        Ok(d)
+    }
+
+    /// The setup of the text: the standard start, or the SFEN as read (not validated).
+    fn setup(text: &str) -> Result<Setup, String> {
+        let text = text.trim();
+        if text.is_empty() || text == "startpos" {
+            return Ok(Setup::start());
+        }
+        text.parse().map_err(|e| format!("{e}"))
+    }
+
+    /// The position of a setup in the variant its marks call for, soft faults waived.
+    fn validated(setup: Setup) -> Result<AnyPosition, AnyPositionError> {
+        AnyPosition::from_marked_setup(setup).or_else(AnyPositionError::ignore_soft)
+    }
+
+    /// The squares the piece on `from` can legally go to, as if its side were to move.
+    fn destinations(setup: &Setup, from: Square) -> Result<Bitboard, String> {
+        let piece = setup
+            .piece_at(from)
+            .ok_or_else(|| format!("--dots {from}: no piece on {from}"))?;
+        let mut as_if = setup.clone();
+        as_if.side_to_move = piece.color;
+        let pos = validated(as_if).map_err(|e| format!("--dots {from}: {e}"))?;
+        Ok(pos.legal_moves_from(from).iter().map(|m| m.to()).collect())
+    }
+
+    fn usi_move(option: &str, text: &str) -> Result<Move, String> {
+        text.parse().map_err(|e| format!("{option} {text}: {e}"))
+    }
+
+    fn square(option: &str, text: &str) -> Result<Square, String> {
+        text.parse().map_err(|e| format!("{option} {text}: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legal_moves_of_the_start_are_the_thirty_sorted() {
+        let moves = legal_moves("startpos").unwrap();
+        assert_eq!(moves.len(), 30);
+        assert_eq!(moves.first().map(String::as_str), Some("1g1f"));
+        assert!(moves.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(
+            moves,
+            legal_moves("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap()
+        );
+    }
+
+    #[test]
+    fn mate_problems_are_accepted_and_bad_sfens_are_errors() {
+        // One king only: a soft fault, waived as by `shogi legal`.
+        assert_eq!(
+            legal_moves("4k4/9/9/9/9/9/9/9/9 b 16P 1").unwrap().len(),
+            72
+        );
+        let err = legal_moves("lnsgkgsnl/1r5b1/ppppppppp b - 1").unwrap_err();
+        assert!(err.starts_with("sfen"), "{err}");
+        assert!(legal_moves("").is_err());
+    }
+
+    #[test]
+    fn perft_matches_the_published_counts() {
+        assert_eq!(perft("startpos", 3), Ok(25_470));
+        assert_eq!(
+            perft("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 1),
+            Ok(593)
+        );
+    }
+
+    #[test]
+    fn adjudicate_lines_are_those_of_the_command() {
+        let none = AdjudicateFlags::default();
+        assert_eq!(
+            adjudicate(none, "position startpos moves 7g7f").unwrap(),
+            "ongoing"
+        );
+        assert_eq!(
+            adjudicate(none, "position startpos moves 7g7f 3c3d 7g7f").unwrap(),
+            "illegal 2 no-such-piece"
+        );
+        assert_eq!(
+            adjudicate(none, "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b").unwrap(),
+            "win black checkmate"
+        );
+        assert!(adjudicate(none, "position nonsense").is_err());
+        assert_eq!(impasse_rule("27"), Ok(ImpasseRule::Csa27));
+        assert_eq!(
+            impasse_rule("28"),
+            Err("unknown impasse rule \"28\"".to_owned())
+        );
+    }
+
+    #[test]
+    fn setups_list_every_start() {
+        let lines = setups();
+        assert_eq!(lines.len(), Handicap::ALL.len() + SilverSetup::ALL.len());
+        assert_eq!(lines[0].english, "Even");
+        for line in &lines {
+            let pos = start_position(line.english, false).unwrap();
+            assert_eq!(pos.to_string(), line.sfen);
+        }
+    }
+
+    #[cfg(feature = "record")]
+    #[test]
+    fn convert_writes_what_the_command_writes() {
+        let usi = b"position startpos moves 7g7f 3c3d 8h2b+ 3a2b";
+        assert_eq!(
+            convert(usi, ConvertTarget::Japanese, false).unwrap(),
+            "▲７六歩\n△３四歩\n▲２二角成\n△同　銀\n"
+        );
+        assert_eq!(
+            convert(usi, ConvertTarget::Usi, false).unwrap(),
+            "position startpos moves 7g7f 3c3d 8h2b+ 3a2b\n"
+        );
+        assert!("kiff".parse::<ConvertTarget>().is_err());
+        assert!(convert(b"\xff\xfe\xfd", ConvertTarget::Kif, false).is_err());
+    }
+
+    #[cfg(feature = "svg")]
+    #[test]
+    fn svg_errors_name_the_option() {
+        let args = SvgArgs {
+            dots: Some("5e".to_owned()),
+            ..SvgArgs::default()
+        };
+        assert_eq!(
+            svg("startpos", &args),
+            Err("--dots 5e: no piece on 5e".to_owned())
+        );
+        let drawn = svg("startpos", &SvgArgs::default()).unwrap();
+        assert!(drawn.starts_with("<svg"));
+    }
+}

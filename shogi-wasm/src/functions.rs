@@ -1,0 +1,205 @@
+//! The stateless functions: the command-line contracts, and facts about the package.
+
+use wasm_bindgen::prelude::*;
+
+use crate::contract;
+use crate::js::{self, JsResult, Obj};
+
+/// The legal moves of a position in USI text, sorted by byte order: the line `shogi legal`
+/// writes for `sfen` (an SFEN or `"startpos"`), split at the spaces. Soft faults are waived
+/// (mate problems with one king, extra material); an SFEN with `S!` marks is a position of
+/// the untakeable-silver variant.
+///
+/// @throws {Error} the message `shogi legal` writes after `error: `.
+#[wasm_bindgen(js_name = legalMoves)]
+pub fn legal_moves(sfen: &str) -> JsResult<Vec<String>> {
+    contract::legal_moves(sfen).map_err(js::error)
+}
+
+/// The number of leaves of the legal move tree `depth` plies deep: the last line of
+/// `shogi perft <depth> <sfen>` (`sfen`: an SFEN or `"startpos"`).
+///
+/// @throws {Error} the library's message for a bad SFEN or position.
+#[wasm_bindgen]
+pub fn perft(sfen: &str, depth: u32) -> JsResult<f64> {
+    // Counts beyond 2^53 lose precision as JS numbers do; they take days to compute.
+    contract::perft(sfen, depth)
+        .map(|n| n as f64)
+        .map_err(js::error)
+}
+
+/// The verdict on one game: the line `shogi adjudicate` writes for `line` (a USI position
+/// command, optionally followed by `declare`): `ongoing`, `win black checkmate`,
+/// `draw repetition`, `illegal 3 two-pawns`, ... The options are the command's flags:
+/// `impasse` (`"none"`, `"24"`, `"27"`, `"24-declaration"`, `"try"`), `moveLimit` (0: none),
+/// `limitCount`, `handicapCredit`.
+///
+/// @throws {Error} the message `shogi adjudicate` writes after `error: `, or what is wrong with
+/// an option.
+#[wasm_bindgen]
+pub fn adjudicate(
+    line: &str,
+    #[wasm_bindgen(unchecked_param_type = "AdjudicateOptions")] options: JsValue,
+) -> JsResult<String> {
+    let flags = adjudicate_flags(&options)?;
+    contract::adjudicate(flags, line).map_err(js::error)
+}
+
+/// The flags of `shogi adjudicate` from an options object.
+pub(crate) fn adjudicate_flags(options: &JsValue) -> JsResult<contract::AdjudicateFlags> {
+    let impasse = match js::option_string(options, "impasse")? {
+        Some(name) => contract::impasse_rule(&name).map_err(js::error)?,
+        None => Default::default(),
+    };
+    Ok(contract::AdjudicateFlags {
+        impasse,
+        move_limit: js::option_u32(options, "moveLimit")?.unwrap_or(0),
+        limit_count: js::option_bool(options, "limitCount")?,
+        handicap_credit: js::option_bool(options, "handicapCredit")?,
+    })
+}
+
+/// Every handicap and untakeable-silver start, as `shogi setups` lists them: `{english,
+/// japanese, sfen}` (`japanese` is `"-"` for the variant's setups).
+#[wasm_bindgen(unchecked_return_type = "SetupInfo[]")]
+pub fn setups() -> JsValue {
+    contract::setups()
+        .into_iter()
+        .map(|line| {
+            Obj::new()
+                .set("english", line.english)
+                .set("japanese", line.japanese)
+                .set("sfen", line.sfen)
+                .build()
+        })
+        .collect::<js_sys::Array>()
+        .into()
+}
+
+/// The version of the package (the crate's version).
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_owned()
+}
+
+/// The optional parts compiled into this build: some of `"notation"`, `"record"`, `"svg"`
+/// (none in the rules-only build).
+#[wasm_bindgen]
+pub fn features() -> Vec<String> {
+    let mut out = Vec::new();
+    if cfg!(feature = "notation") {
+        out.push("notation".to_owned());
+    }
+    if cfg!(feature = "record") {
+        out.push("record".to_owned());
+    }
+    if cfg!(feature = "svg") {
+        out.push("svg".to_owned());
+    }
+    out
+}
+
+/// The size of the WebAssembly memory in bytes (it only grows): for tests that check that
+/// freed objects give their memory back.
+#[wasm_bindgen(js_name = wasmMemoryBytes)]
+pub fn wasm_memory_bytes() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (core::arch::wasm32::memory_size(0) as f64) * 65536.0
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
+}
+
+#[cfg(feature = "record")]
+pub use self::records::convert;
+
+#[cfg(feature = "record")]
+mod records {
+    use wasm_bindgen::prelude::*;
+
+    use crate::contract::{self, ConvertTarget};
+    use crate::js::{self, JsResult};
+
+    /// Converts one game record: what `shogi convert --to <to> [--lenient]` writes for the
+    /// file `input` (KIF, KI2, CSA, JKF or a USI position line; a string, or the bytes of a
+    /// file in UTF-8, Shift_JIS or EUC-JP). `to`: `"usi"`, `"sfen"`, `"kif"`, `"ki2"`,
+    /// `"csa"`, `"jkf"`, `"western"` or `"japanese"`. With `options.lenient`, a record whose
+    /// moves stop at one that cannot be read or played is written with the moves before it
+    /// (`Record.read(input, {lenient: true}).error()` gives the error).
+    ///
+    /// @throws {Error} the message `shogi convert` writes after `error: `.
+    #[wasm_bindgen]
+    pub fn convert(
+        #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | ArrayBuffer")] input: JsValue,
+        to: &str,
+        #[wasm_bindgen(unchecked_param_type = "{ lenient?: boolean }")] options: JsValue,
+    ) -> JsResult<String> {
+        let target: ConvertTarget = to.parse().map_err(js::error)?;
+        let bytes = js::bytes(&input, "input")?;
+        contract::convert(&bytes, target, js::option_bool(&options, "lenient")?).map_err(js::error)
+    }
+}
+
+#[cfg(feature = "svg")]
+pub use self::diagrams::svg;
+#[cfg(feature = "svg")]
+pub(crate) use self::diagrams::svg_of;
+
+#[cfg(feature = "svg")]
+mod diagrams {
+    use shogi_kit::types::{Bitboard, Move};
+    use shogi_kit::variants::AnyPosition;
+    use wasm_bindgen::prelude::*;
+
+    use crate::contract::{self, SvgArgs};
+    use crate::js::{self, JsResult};
+
+    /// The options of `shogi svg` from an options object.
+    fn svg_args(options: &JsValue) -> JsResult<SvgArgs> {
+        Ok(SvgArgs {
+            flip: js::option_bool(options, "flip")?,
+            western: js::option_bool(options, "western")?,
+            last: js::option_string(options, "last")?,
+            dots: js::option_string(options, "dots")?,
+            arrow: js::option_strings(options, "arrow")?,
+            highlight: js::option_strings(options, "highlight")?,
+        })
+    }
+
+    /// The SVG diagram of a position: what `shogi svg` writes for `sfen` (an SFEN, valid or
+    /// not, or `"startpos"`) and the options, named after its flags: `flip`, `western`,
+    /// `last` (a USI move), `dots` (a square), `arrow` (USI moves), `highlight`
+    /// (`"SQUARE:COLOR"` strings, as `"5e:red"`).
+    ///
+    /// @throws {Error} the message `shogi svg` writes after `error: `.
+    #[wasm_bindgen]
+    pub fn svg(
+        sfen: &str,
+        #[wasm_bindgen(unchecked_param_type = "SvgOptions")] options: JsValue,
+    ) -> JsResult<String> {
+        contract::svg(sfen, &svg_args(&options)?).map_err(js::error)
+    }
+
+    /// The diagram of a valid position with the options of [`svg`], `drops` (dots on the
+    /// drop squares of a hand kind) and, for a game, its last move unless `last` is given.
+    pub(crate) fn svg_of(
+        pos: &AnyPosition,
+        options: &JsValue,
+        last: Option<Move>,
+    ) -> JsResult<String> {
+        let mut args = svg_args(options)?;
+        if args.last.is_none() {
+            args.last = last.map(|m| m.to_string());
+        }
+        let mut d = contract::svg_diagram(pos.to_setup(), &args).map_err(js::error)?;
+        if let Some(kind) = js::option_string(options, "drops")? {
+            let kind = js::parse_hand_kind(&kind)?;
+            let squares: Bitboard = pos.legal_drops(kind);
+            d = d.dots(squares);
+        }
+        Ok(d.to_svg())
+    }
+}
