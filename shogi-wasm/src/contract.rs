@@ -47,8 +47,7 @@ pub fn legal_moves(line: &str) -> Result<Vec<String>, String> {
             .map_err(|e| e.to_string());
     }
     let pos = lenient_position(text)?;
-    let mut moves = Vec::with_capacity(pos.legal_moves().len());
-    pos.for_each_legal_move(|m| moves.push(m.to_string()));
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     moves.sort_unstable();
     Ok(moves)
 }

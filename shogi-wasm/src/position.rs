@@ -98,7 +98,8 @@ impl Position {
     /// The number of legal moves.
     #[wasm_bindgen(js_name = countLegalMoves)]
     pub fn count_legal_moves(&self) -> u32 {
-        u32::try_from(self.inner.count_legal_moves()).unwrap_or(u32::MAX)
+        // The list, not `count_legal_moves`: one instance of the generator less in the module.
+        u32::try_from(self.inner.legal_moves().len()).unwrap_or(u32::MAX)
     }
 
     /// The legal moves of the piece on `square` (none when it is not a piece of the side to
