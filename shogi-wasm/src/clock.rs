@@ -47,15 +47,14 @@ impl Clock {
     /// @throws {Error} what is wrong with an option.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "TimeControl")] black: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "TimeControl")] white: JsValue,
+        black: crate::js::TimeControlArg,
+        white: Option<crate::js::TimeControlArg>,
         first: Option<String>,
     ) -> JsResult<Clock> {
-        let b = control(&black)?;
-        let w = if white.is_undefined() || white.is_null() {
-            b
-        } else {
-            control(&white)?
+        let b = control(&black.into())?;
+        let w = match white {
+            None => b,
+            Some(white) => control(&white.into())?,
         };
         let first = match first {
             Some(text) => js::parse_color(&text)?,

@@ -39,8 +39,9 @@ pub fn perft(sfen: &str, depth: u32) -> JsResult<f64> {
 #[wasm_bindgen]
 pub fn adjudicate(
     line: &str,
-    #[wasm_bindgen(unchecked_param_type = "AdjudicateOptions")] options: JsValue,
+    options: Option<crate::js::AdjudicateOptionsArg>,
 ) -> JsResult<String> {
+    let options = crate::js::options(options);
     let flags = adjudicate_flags(&options)?;
     contract::adjudicate(flags, line).map_err(js::error)
 }
@@ -135,8 +136,9 @@ mod records {
     pub fn convert(
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | ArrayBuffer")] input: JsValue,
         to: &str,
-        #[wasm_bindgen(unchecked_param_type = "{ lenient?: boolean }")] options: JsValue,
+        options: Option<crate::js::LenientOptionsArg>,
     ) -> JsResult<String> {
+        let options = crate::js::options(options);
         let target: ConvertTarget = to.parse().map_err(js::error)?;
         let bytes = js::bytes(&input, "input")?;
         contract::convert(&bytes, target, js::option_bool(&options, "lenient")?).map_err(js::error)
@@ -176,10 +178,8 @@ mod diagrams {
     ///
     /// @throws {Error} the message `shogi svg` writes after `error: `.
     #[wasm_bindgen]
-    pub fn svg(
-        sfen: &str,
-        #[wasm_bindgen(unchecked_param_type = "SvgOptions")] options: JsValue,
-    ) -> JsResult<String> {
+    pub fn svg(sfen: &str, options: Option<crate::js::SvgOptionsArg>) -> JsResult<String> {
+        let options = crate::js::options(options);
         contract::svg(sfen, &svg_args(&options)?).map_err(js::error)
     }
 

@@ -2,7 +2,7 @@
 
 use shogi_kit::rules::impasse::Points;
 use shogi_kit::rules::{DrawOffers, PlayError, RuleSet};
-use shogi_kit::variants::AnyGame;
+use shogi_kit::variants::{AnyGame, AnyPosition, Handicap, Preset, SilverSetup};
 use wasm_bindgen::prelude::*;
 
 use crate::contract;
@@ -37,6 +37,56 @@ pub(crate) fn rules(options: &JsValue) -> JsResult<RuleSet> {
     Ok(rules)
 }
 
+/// The rules of the preset `name` (`jsa24`, `csa27`) for the start `pos`, with the draw
+/// offers of the options; the other rule options must be absent.
+fn preset_rules(pos: &AnyPosition, name: &str, options: &JsValue) -> JsResult<RuleSet> {
+    for key in ["impasse", "moveLimit", "limitCount", "handicapCredit"] {
+        if js::option(options, key)?.is_some() {
+            return Err(js::error(format!(
+                "options.preset: give a preset or the rules ({key}, ...), not both"
+            )));
+        }
+    }
+    let csa = match name {
+        "jsa24" => false,
+        "csa27" => true,
+        _ => {
+            return Err(js::error(format!(
+                "options.preset: unknown preset {name:?}, expected \"jsa24\" or \"csa27\""
+            )));
+        }
+    };
+    let setup = pos.to_setup();
+    let preset = if let Some(setup) = SilverSetup::from_setup(&setup) {
+        Preset::UntakeableSilver {
+            setup,
+            move_limit: None,
+        }
+    } else {
+        match Handicap::from_setup(&setup) {
+            Some(Handicap::Even) if csa => Preset::StandardCsa27,
+            Some(Handicap::Even) => Preset::StandardJsa24,
+            Some(h) if csa => Preset::HandicapCsa27(h),
+            Some(h) => Preset::HandicapJsa24(h),
+            None => {
+                return Err(js::error(
+                    "options.preset: the start is not a preset's start (the even game, a handicap or an untakeable-silver setup)",
+                ));
+            }
+        }
+    };
+    // The draw offers come from the options either way.
+    let offers = rules(
+        &Obj::new()
+            .set(
+                "drawOffers",
+                js::option(options, "drawOffers")?.unwrap_or(JsValue::UNDEFINED),
+            )
+            .build(),
+    )?;
+    Ok(preset.rules().with_draw_offers(offers.draw_offers()))
+}
+
 /// The JS object of impasse points.
 fn points(points: Points) -> JsValue {
     Obj::new()
@@ -68,18 +118,25 @@ impl Game {
     /// `"try"`), `moveLimit` (0, the default: none), `limitCount` (at the limit, the 24-point
     /// count decides when both kings are in their camps; otherwise a draw),
     /// `handicapCredit`; and `drawOffers: {perPlayer, perGame}` (no offers without it).
+    /// Instead of those rules, `preset` names the rule set of a start: `"jsa24"` (the 24-point
+    /// rule, a 400-move limit decided by the count) or `"csa27"` (the 27-point declaration),
+    /// with the handicap credit in handicap games; the untakeable-silver setups have one rule
+    /// set (no impasse rule, no limit) whichever is named.
     /// `options.lenient` accepts an SFEN with soft faults.
     ///
     /// @throws {Error} the library's message for a bad start, or what is wrong with an option.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: JsValue,
-    ) -> JsResult<Game> {
+    pub fn new(options: Option<crate::js::GameOptionsArg>) -> JsResult<Game> {
+        let options = crate::js::options(options);
         let start = js::option_string(&options, "start")?;
         let lenient = js::option_bool(&options, "lenient")?;
         let pos = contract::start_position(start.as_deref().unwrap_or("startpos"), lenient)
             .map_err(js::error)?;
-        Ok(Game::wrap(AnyGame::with_rules(pos, rules(&options)?)))
+        let rules = match js::option_string(&options, "preset")? {
+            None => rules(&options)?,
+            Some(name) => preset_rules(&pos, &name, &options)?,
+        };
+        Ok(Game::wrap(AnyGame::with_rules(pos, rules)))
     }
 
     /// The current position (a copy).
@@ -407,11 +464,9 @@ mod notation {
         #[wasm_bindgen(js_name = westernMoves)]
         pub fn western_moves(
             &self,
-            #[wasm_bindgen(
-                unchecked_param_type = "{ numericRanks?: boolean, dragonHorseLetters?: boolean }"
-            )]
-            options: JsValue,
+            options: Option<crate::js::WesternOptionsArg>,
         ) -> JsResult<Vec<String>> {
+            let options = crate::js::options(options);
             let options = crate::position::western_options(&options)?;
             let mut pos = self.inner.initial_position();
             let mut out = Vec::with_capacity(self.inner.moves().len());
@@ -465,10 +520,8 @@ mod svg {
         /// last move highlighted unless `options.last` names another.
         ///
         /// @throws {Error} the message of `shogi svg` for a bad option.
-        pub fn svg(
-            &self,
-            #[wasm_bindgen(unchecked_param_type = "SvgOptions")] options: JsValue,
-        ) -> JsResult<String> {
+        pub fn svg(&self, options: Option<crate::js::SvgOptionsArg>) -> JsResult<String> {
+            let options = crate::js::options(options);
             crate::functions::svg_of(&self.inner.position(), &options, self.last_move())
         }
     }

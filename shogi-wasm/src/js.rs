@@ -17,6 +17,33 @@ pub fn error(message: impl Display) -> JsError {
     JsError::new(&message.to_string())
 }
 
+/// An optional options object as a value (`undefined` when missing).
+pub fn options<T: Into<JsValue>>(options: Option<T>) -> JsValue {
+    options.map_or(JsValue::UNDEFINED, Into::into)
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The options of `adjudicate` (TypeScript `AdjudicateOptions`).
+    #[wasm_bindgen(typescript_type = "AdjudicateOptions")]
+    pub type AdjudicateOptionsArg;
+    /// The options of `new Game` (TypeScript `GameOptions`).
+    #[wasm_bindgen(typescript_type = "GameOptions")]
+    pub type GameOptionsArg;
+    /// The options of the diagrams (TypeScript `SvgOptions`).
+    #[wasm_bindgen(typescript_type = "SvgOptions")]
+    pub type SvgOptionsArg;
+    /// `{ lenient?: boolean }`.
+    #[wasm_bindgen(typescript_type = "LenientOptions")]
+    pub type LenientOptionsArg;
+    /// The style of Western notation (TypeScript `WesternOptions`).
+    #[wasm_bindgen(typescript_type = "WesternOptions")]
+    pub type WesternOptionsArg;
+    /// One side's time control (TypeScript `TimeControl`).
+    #[wasm_bindgen(typescript_type = "TimeControl")]
+    pub type TimeControlArg;
+}
+
 /// `options[key]`, or `None` when `options` is `undefined`/`null` or the key is missing,
 /// `undefined` or `null`.
 ///

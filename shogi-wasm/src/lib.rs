@@ -30,7 +30,7 @@ use wasm_bindgen::prelude::*;
 /// reachable from the API; if one happens anyway, it reaches JavaScript as an `Error` whose
 /// message starts with `shogi-wasm: internal error`, not as an opaque `unreachable` trap.
 /// (The WebAssembly stack is not unwound: after such an error, drop the objects involved.)
-#[wasm_bindgen(start)]
+#[wasm_bindgen(start, skip_typescript)]
 fn start() {
     std::panic::set_hook(Box::new(|info| {
         let message = format!("shogi-wasm: internal error (please report it): {info}");
@@ -62,6 +62,8 @@ export interface GameOptions extends AdjudicateOptions {
   start?: string;
   lenient?: boolean;
   drawOffers?: { perPlayer?: number; perGame?: number };
+  /** The rules of a start instead of the flags: the 24-point rule with the 400-move count limit, or the 27-point declaration. */
+  preset?: "jsa24" | "csa27";
 }
 /** The flags of `shogi svg`, in camelCase, and `drops` (dots on the drop squares of a hand kind, for `Position.svg`/`Game.svg`). */
 export interface SvgOptions {
@@ -73,6 +75,10 @@ export interface SvgOptions {
   highlight?: string | string[];
   drops?: string;
 }
+/** `lenient`: accept what the strict reading refuses (soft faults of a position; a record's moves up to one that fails). */
+export interface LenientOptions { lenient?: boolean }
+/** The style of Western notation: ranks as digits (`P-76`), `D` and `H` for the promoted rook and bishop. */
+export interface WesternOptions { numericRanks?: boolean; dragonHorseLetters?: boolean }
 /** One line of `shogi setups`. */
 export interface SetupInfo { english: string; japanese: string; sfen: string }
 /** The count of each hand kind. */

@@ -48,8 +48,9 @@ impl Position {
     #[wasm_bindgen(constructor)]
     pub fn new(
         sfen: Option<String>,
-        #[wasm_bindgen(unchecked_param_type = "{ lenient?: boolean }")] options: JsValue,
+        options: Option<crate::js::LenientOptionsArg>,
     ) -> JsResult<Position> {
+        let options = crate::js::options(options);
         let lenient = js::option_bool(&options, "lenient")?;
         let pos = contract::start_position(sfen.as_deref().unwrap_or("startpos"), lenient)
             .map_err(js::error)?;
@@ -335,11 +336,9 @@ mod notation {
         pub fn western(
             &self,
             mv: &str,
-            #[wasm_bindgen(
-                unchecked_param_type = "{ numericRanks?: boolean, dragonHorseLetters?: boolean }"
-            )]
-            options: JsValue,
+            options: Option<crate::js::WesternOptionsArg>,
         ) -> JsResult<String> {
+            let options = crate::js::options(options);
             let m = js::parse_move(mv)?;
             western::write_with(&self.inner, m, western_options(&options)?).map_err(js::error)
         }
@@ -384,10 +383,8 @@ mod svg {
         /// hand piece (`"P"`).
         ///
         /// @throws {Error} the message of `shogi svg` for a bad option.
-        pub fn svg(
-            &self,
-            #[wasm_bindgen(unchecked_param_type = "SvgOptions")] options: JsValue,
-        ) -> JsResult<String> {
+        pub fn svg(&self, options: Option<crate::js::SvgOptionsArg>) -> JsResult<String> {
+            let options = crate::js::options(options);
             crate::functions::svg_of(&self.inner, &options, None)
         }
     }

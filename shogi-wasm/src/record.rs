@@ -33,8 +33,9 @@ impl Record {
     /// @throws {Error} the library's message (with the line) when the record cannot be read.
     pub fn read(
         #[wasm_bindgen(unchecked_param_type = "string | Uint8Array | ArrayBuffer")] input: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "{ lenient?: boolean }")] options: JsValue,
+        options: Option<crate::js::LenientOptionsArg>,
     ) -> JsResult<Record> {
+        let options = crate::js::options(options);
         let lenient = js::option_bool(&options, "lenient")?;
         let bytes = js::bytes(&input, "input")?;
         if lenient {
@@ -195,10 +196,8 @@ impl Record {
     ///
     /// @throws {Error} when a move comes after the rules ended the game.
     #[wasm_bindgen(js_name = toGame)]
-    pub fn to_game(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: JsValue,
-    ) -> JsResult<Game> {
+    pub fn to_game(&self, options: Option<crate::js::GameOptionsArg>) -> JsResult<Game> {
+        let options = crate::js::options(options);
         let rules = crate::game::rules(&options)?;
         self.inner.to_game(rules).map(Game::wrap).map_err(js::error)
     }

@@ -108,6 +108,7 @@ export function define({ test, assert, lib, corpus, gc, platform }) {
     throwsMessage(assert, () => lib.adjudicate('position startpos', { moveLimit: -1 }),
       'options.moveLimit: expected a whole number from 0 to 4294967295');
     throwsMessage(assert, () => lib.adjudicate('position startpos', 'x'), 'options: expected an object');
+    assert.equal(lib.adjudicate('position startpos moves 7g7f'), 'ongoing');
     throwsError(assert, () => new lib.Position('lnsgkgsnl/1r5b1/ppppppppp b - 1'));
     // A hard fault: the message is the one `shogi legal` gives (it waives the soft faults,
     // as `lenient` does).
@@ -254,6 +255,28 @@ export function define({ test, assert, lib, corpus, gc, platform }) {
     assert.equal(usi.positionAt(0).sfen(), usi.startSfen());
     assert.equal(usi.positionAt(2), undefined);
     usi.free();
+  });
+
+  test('presets: the rule sets of the starts', () => {
+    const jsa = new lib.Game({ preset: 'jsa24' });
+    assert.equal(jsa.declarationPreview().rule, '24');
+    assert.deepEqual([jsa.moveLimitPreview().limit, jsa.moveLimitPreview().atLimit], [400, 'count']);
+    jsa.free();
+    const csa = new lib.Game({ start: 'Bishop', preset: 'csa27', drawOffers: { perPlayer: 2 } });
+    assert.equal(csa.declarationPreview().rule, '27');
+    assert.equal(csa.moveLimitPreview(), null);
+    assert.ok(csa.handicapCredit().white > 0, 'the handicap giver (White) is credited');
+    assert.equal(csa.drawOffersLeft('black'), 2);
+    csa.free();
+    const silver = new lib.Game({ start: 'Untakeable Silver (nine-piece)', preset: 'jsa24' });
+    assert.equal(silver.declarationPreview().rule, 'none');
+    assert.equal(silver.variant(), 'untakeable-silver');
+    silver.free();
+    throwsMessage(assert, () => new lib.Game({ preset: 'jsa24', impasse: '27' }),
+      'options.preset: give a preset or the rules (impasse, ...), not both');
+    throwsMessage(assert, () => new lib.Game({ preset: 'lishogi' }),
+      'options.preset: unknown preset "lishogi", expected "jsa24" or "csa27"');
+    throwsError(assert, () => new lib.Game({ start: '4k4/9/9/9/9/9/9/9/4K4 b - 1', preset: 'csa27' }));
   });
 
   test('the clock: main time, byo-yomi periods, flags', () => {
