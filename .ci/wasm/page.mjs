@@ -105,12 +105,12 @@ async function newGame({ start = 'startpos', opponent = 'human', impasse = '24' 
   await page.click('#new-game');
 }
 
-async function importText(name, contents) {
+async function importText(name, contents, moves = 0) {
   const file = join(shots, name);
   writeFileSync(file, contents);
   const input = await page.$('#import');
   await input.uploadFile(file);
-  await page.waitForFunction((n) => window.shogiPage.game.moves().length === n, {}, 0);
+  await page.waitForFunction((n) => window.shogiPage.game.moves().length === n && !window.shogiPage.selected, {}, moves);
 }
 
 async function screenshot(name) {
@@ -233,6 +233,11 @@ try {
   await page.click('#export-kif');
   const kif = await page.$eval('#export', (e) => e.value);
   check(kif.includes('５三歩成') && kif.includes('詰み'), 'export as KIF, with the mate');
+  await newGame({ opponent: 'human' });
+  check((await state()).moves.length === 0, 'a new game before the import');
+  await importText('mate.kif', kif, 3);
+  s = await state();
+  check(s.outcome?.text === 'win black checkmate' && s.moves.length === 3, 'the KIF imported back: the same game and verdict');
 
   // --- 3. a declaration (27-point rule) ------------------------------------------------------------
   await newGame({ opponent: 'human', impasse: '27' });
