@@ -307,8 +307,9 @@ function computerMove() {
   if (game.isOver() || state.computer !== game.sideToMove()) return;
   const pos = game.position();
   const moves = pos.legalMoves();
-  // TODO(mate-in-one): when the package exports the mate solver of shogi-mate (`mate(sfen,
-  // options)`, as `shogi mate`), play its mate in one here first, if there is one.
+  // TODO(mate-in-one): play a mate in one first when there is one. The hook: shogi-mate's
+  // `mate_in_one`, once the package binds it (a `Position.mateInOne()` returning the USI move
+  // or undefined, beside `mate(sfen, options)` mirroring `shogi mate`).
   const captures = moves.filter((m) => !m.includes('*') && pos.pieceAt(m.slice(2, 4)) !== undefined);
   pos.free();
   const pool = captures.length > 0 ? captures : moves;
