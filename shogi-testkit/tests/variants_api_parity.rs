@@ -1,8 +1,8 @@
 //! `AnyPosition` offers every public method of `Position`: this test reads the sources of
 //! both (the `pub fn`s of the `impl … Position<R>` blocks of `shogi-movegen/src/*.rs`, and of
-//! the `impl AnyPosition` blocks of `src/any.rs`) and fails when `Position` gains a method
-//! that `AnyPosition` lacks. It reads `shogi-movegen`'s sources beside this crate, so it runs in
-//! the workspace and is left out of the published package.
+//! the `impl AnyPosition` blocks of `shogi-variants/src/any.rs`) and fails when `Position`
+//! gains a method that `AnyPosition` lacks. It reads the sources of two crates of the
+//! workspace, so it lives in this unpublished crate, which is never packaged.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -36,10 +36,10 @@ fn methods(text: &str, is_target: impl Fn(&str) -> bool) -> BTreeSet<String> {
 
 #[test]
 fn any_position_has_every_method_of_position() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let movegen = root.join("../shogi-movegen/src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let movegen = root.join("shogi-movegen/src");
     let mut position = BTreeSet::new();
-    for entry in std::fs::read_dir(&movegen).expect("shogi-movegen/src beside this crate") {
+    for entry in std::fs::read_dir(&movegen).expect("shogi-movegen/src in the workspace") {
         let path = entry.expect("entry").path();
         // `testing.rs` holds the test hooks, free functions on purpose.
         if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("testing.rs") {
@@ -47,7 +47,7 @@ fn any_position_has_every_method_of_position() {
             position.extend(methods(&text, |l| l.contains(" Position<R> {")));
         }
     }
-    let any = std::fs::read_to_string(root.join("src/any.rs")).expect("any.rs");
+    let any = std::fs::read_to_string(root.join("shogi-variants/src/any.rs")).expect("any.rs");
     let any = methods(&any, |l| l.trim_end() == "impl AnyPosition {");
     assert!(position.len() >= 30, "{position:?}");
     let missing: Vec<_> = position.difference(&any).collect();

@@ -1,7 +1,7 @@
 //! Differential tests: the fast generator of `shogi-movegen` against the deliberately simple
-//! reference generator of `tests/reference` (STYLE §8), on random positions.
+//! reference generator of `shogi_testkit::reference` (STYLE §8), on random positions.
 //!
-//! Positions come from random legal walks (`tests/walk`) that prefer captures, drops, checks
+//! Positions come from random legal walks (`shogi_testkit::walk`) that prefer captures, drops, checks
 //! and promotions and now and then edit the setup (pins, double checks, crowded hands, a
 //! missing attacker king, extra material), from sparse random setups built around a king, and
 //! from setups built for pawn-drop mates (a boxed-in king, a guard for the drop square). Every
@@ -16,17 +16,15 @@
 //!
 //! Runs use a fixed proptest seed; `PROPTEST_RNG_SEED` and `PROPTEST_CASES` override it.
 
-mod reference;
-mod walk;
-
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use shogi_movegen::{MoveList, Position, Standard, VariantHooks};
+use shogi_testkit::reference;
+use shogi_testkit::walk::{self, SilverRules, Step, run};
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
-use walk::{SilverRules, Step, run};
 
 /// The reference's form of a set of protected squares.
 fn protected_array(squares: Bitboard) -> reference::Protected {

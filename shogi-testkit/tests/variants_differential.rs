@@ -1,9 +1,9 @@
 //! Differential test of the untakeable-silver variant (STYLE §8): the fast generator of
 //! `shogi-movegen` under [`UntakeableSilver`] against the deliberately simple reference
-//! generator of `shogi-movegen/tests/reference` (`legal_moves_protected`), on random positions
+//! generator of `shogi_testkit::reference` (`legal_moves_protected`), on random positions
 //! reached from the three start setups of the variant.
 //!
-//! Positions come from the random legal walks of `shogi-movegen/tests/walk` (moves that prefer
+//! Positions come from the random legal walks of `shogi_testkit::walk` (moves that prefer
 //! captures, drops, checks and promotions, with occasional edits of the setup that are kept
 //! only when valid), and from sparse setups around White's king in which untakeable silvers
 //! stand next to it (the cases where "the king cannot take the silver" decides mates and
@@ -13,20 +13,16 @@
 //!
 //! Runs use a fixed proptest seed; `PROPTEST_RNG_SEED` and `PROPTEST_CASES` override it.
 
-#[path = "../../shogi-movegen/tests/reference/mod.rs"]
-mod reference;
-#[path = "../../shogi-movegen/tests/walk/mod.rs"]
-mod walk;
-
 use std::fmt::Write as _;
 
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use shogi_movegen::{IllegalMoveKind, Position, VariantHooks};
+use shogi_testkit::reference;
+use shogi_testkit::walk::{self, Step};
 use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::untakeable_silver::mark_black_silvers;
 use shogi_variants::{SilverSetup, UntakeableSilver};
-use walk::Step;
 
 /// The reference's form of a set of protected squares.
 fn protected_array(squares: Bitboard) -> reference::Protected {

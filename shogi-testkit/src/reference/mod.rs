@@ -6,8 +6,8 @@
 //! illegal when the opponent then has no legal move at all, found by calling this generator
 //! again on the resulting position (uchifuzume, the uchifuzume rule, JSA rules §3).
 //!
-//! Speed is not a goal; being obviously right is. Every test binary that needs an oracle
-//! includes this module with `mod reference;`.
+//! Speed is not a goal; being obviously right is. It uses `shogi-types` only (its own SFEN
+//! reader included, [`sfen`]) and shares no code with `shogi-movegen`, which it checks.
 //!
 //! The `_protected` functions take the set of protected squares of the untakeable-silver variant
 //! (`docs/untakeable-silver.md` of the repository): a piece on a protected square may not be captured by
@@ -15,8 +15,6 @@
 //! promoting and is lost when it promotes; a dropped piece is never protected. The reference
 //! reads protection from that array only and ignores the marks of a `Setup`
 //! ([`Setup::protected`]), which it copies unchanged.
-
-#![allow(dead_code)]
 
 pub mod sfen;
 
