@@ -9,7 +9,7 @@
 //!
 //! | module | what |
 //! |---|---|
-//! | [`reference`] | a deliberately simple legal move generator on a plain `Setup`, the oracle of the differential tests; it shares no code with `shogi-movegen` |
+//! | [`reference`](mod@reference) | a deliberately simple legal move generator on a plain `Setup`, the oracle of the differential tests; it shares no code with `shogi-movegen` |
 //! | [`walk`] | random legal walks (moves that prefer captures, drops, checks and promotions, and edits of the setup kept only when valid) and the proptest configuration of the property tests |
 //! | [`Rng`] | the one seeded random number generator |
 //! | [`perft`] | the perft files of the workspace and their reader |
