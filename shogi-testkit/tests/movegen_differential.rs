@@ -26,23 +26,6 @@ use shogi_testkit::reference;
 use shogi_testkit::walk::{self, SilverRules, Step, run};
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
 
-/// The reference's form of a set of protected squares.
-fn protected_array(squares: Bitboard) -> reference::Protected {
-    let mut out = reference::NO_PROTECTION;
-    for sq in squares {
-        out[sq.index()] = true;
-    }
-    out
-}
-
-/// The protected squares of the reference as a bitboard.
-fn protected_bitboard(marks: &reference::Protected) -> Bitboard {
-    Square::ALL
-        .into_iter()
-        .filter(|sq| marks[sq.index()])
-        .collect()
-}
-
 /// SFEN (protected pieces marked `!`) and protected squares of a position, for failure
 /// messages.
 fn describe<R: VariantHooks>(pos: &Position<R>) -> String {
@@ -63,7 +46,7 @@ fn usi(moves: &[Move]) -> Vec<String> {
 /// Compares the legal moves of `pos` with the reference and returns how many there are.
 fn check_moves<R: VariantHooks>(pos: &Position<R>) -> Result<usize, TestCaseError> {
     let setup = pos.to_setup();
-    let protected = protected_array(pos.protected());
+    let protected = reference::protected_array(pos.protected());
     let mut expected = reference::legal_moves_protected(&setup, &protected);
     expected.sort();
     let mut fast = walk::all_moves(pos);
@@ -193,13 +176,16 @@ fn check_walk<R: VariantHooks>(
         protected: Bitboard::EMPTY,
         ..pos.to_setup()
     };
-    let mut mirror = (unmarked(&start), protected_array(start.protected()));
+    let mut mirror = (
+        unmarked(&start),
+        reference::protected_array(start.protected()),
+    );
     walk::walk(start, choices, |pos, step| {
         match step {
             Step::Start => {}
             Step::Edited => {
                 tally.edits += 1;
-                mirror = (unmarked(pos), protected_array(pos.protected()));
+                mirror = (unmarked(pos), reference::protected_array(pos.protected()));
             }
             Step::Played(m) => {
                 mirror = reference::play_protected(&mirror.0, &mirror.1, m);
@@ -211,7 +197,7 @@ fn check_walk<R: VariantHooks>(
                     m
                 );
                 prop_assert!(
-                    pos.protected() == protected_bitboard(&mirror.1)
+                    pos.protected() == reference::protected_bitboard(&mirror.1)
                         && pos.to_setup().protected == pos.protected(),
                     "{}: protected squares after {} differ from the reference",
                     describe(pos),
@@ -259,7 +245,7 @@ fn protected_start(index: usize) -> Position<SilverRules> {
     let mut without_marks = setup.clone();
     without_marks.protected = Bitboard::EMPTY;
     assert_eq!(without_marks, unmarked);
-    assert_eq!(setup.protected, protected_bitboard(&marks));
+    assert_eq!(setup.protected, reference::protected_bitboard(&marks));
     assert_eq!(setup.protected, walk::black_silvers(&setup));
     let pos = Position::<SilverRules>::from_setup(setup.clone()).expect("valid start setup");
     assert_eq!(pos.protected(), setup.protected);
@@ -560,7 +546,7 @@ fn drop_mate_setups_match_reference() {
 fn perft2_matches_reference() {
     fn compare<R: VariantHooks>(pos: &Position<R>) -> Result<u64, TestCaseError> {
         let setup = pos.to_setup();
-        let protected = protected_array(pos.protected());
+        let protected = reference::protected_array(pos.protected());
         let fast: BTreeMap<Move, u64> = pos.perft_divide(2).into_iter().collect();
         let mut expected = BTreeMap::new();
         for m in reference::legal_moves_protected(&setup, &protected) {

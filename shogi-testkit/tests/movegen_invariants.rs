@@ -36,15 +36,6 @@ fn sfen<R: VariantHooks>(pos: &Position<R>) -> String {
     pos.to_string()
 }
 
-/// The reference's form of a set of protected squares.
-fn protected_array(squares: Bitboard) -> reference::Protected {
-    let mut out = reference::NO_PROTECTION;
-    for sq in squares {
-        out[sq.index()] = true;
-    }
-    out
-}
-
 /// A random square.
 fn square(rng: &mut Rng) -> Square {
     Square::ALL[rng.below(81)]
@@ -145,7 +136,7 @@ impl<'a, R: VariantHooks> Context<'a, R> {
     fn reference(&self) -> &(Setup, reference::Protected, Vec<Move>) {
         self.reference.get_or_init(|| {
             let setup = self.pos.to_setup();
-            let protected = protected_array(self.pos.protected());
+            let protected = reference::protected_array(self.pos.protected());
             let pseudo = reference::pseudo_legal_moves(&setup, &protected);
             (setup, protected, pseudo)
         })

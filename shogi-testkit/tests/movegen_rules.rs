@@ -28,10 +28,7 @@ fn sorted_usi<'a>(moves: impl IntoIterator<Item = &'a Move>) -> Vec<String> {
 
 /// The reference generator's legal moves for `pos`.
 fn reference_moves<R: VariantHooks>(pos: &Position<R>) -> Vec<Move> {
-    let mut protected = reference::NO_PROTECTION;
-    for sq in pos.protected() {
-        protected[sq.index()] = true;
-    }
+    let protected = reference::protected_array(pos.protected());
     reference::legal_moves_protected(&pos.to_setup(), &protected)
 }
 

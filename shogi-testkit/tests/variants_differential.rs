@@ -24,23 +24,6 @@ use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::untakeable_silver::mark_black_silvers;
 use shogi_variants::{SilverSetup, UntakeableSilver};
 
-/// The reference's form of a set of protected squares.
-fn protected_array(squares: Bitboard) -> reference::Protected {
-    let mut out = reference::NO_PROTECTION;
-    for sq in squares {
-        out[sq.index()] = true;
-    }
-    out
-}
-
-/// The protected squares of the reference as a bitboard.
-fn protected_bitboard(marks: &reference::Protected) -> Bitboard {
-    Square::ALL
-        .into_iter()
-        .filter(|sq| marks[sq.index()])
-        .collect()
-}
-
 /// The SFEN of a position with its untakeable silvers marked, for failure messages.
 fn describe(pos: &Position<UntakeableSilver>) -> String {
     pos.to_string()
@@ -61,7 +44,7 @@ struct Tally {
 /// Compares the legal moves of `pos` with the reference and returns how many there are.
 fn check_moves(pos: &Position<UntakeableSilver>, tally: &mut Tally) -> Result<(), TestCaseError> {
     let setup = pos.to_setup();
-    let protected = protected_array(pos.protected());
+    let protected = reference::protected_array(pos.protected());
     let mut expected = reference::legal_moves_protected(&setup, &protected);
     expected.sort();
     let mut fast = walk::all_moves(pos);
@@ -147,11 +130,14 @@ fn check_walk(
     choices: &[u64],
     tally: &mut Tally,
 ) -> Result<(), TestCaseError> {
-    let mut mirror = (start.to_setup(), protected_array(start.protected()));
+    let mut mirror = (
+        start.to_setup(),
+        reference::protected_array(start.protected()),
+    );
     walk::walk(start, choices, |pos, step| {
         match step {
             Step::Start => {}
-            Step::Edited => mirror = (pos.to_setup(), protected_array(pos.protected())),
+            Step::Edited => mirror = (pos.to_setup(), reference::protected_array(pos.protected())),
             Step::Played(m) => {
                 prop_assert!(
                     m.is_drop() || !mirror.1[m.to().index()],
@@ -161,11 +147,11 @@ fn check_walk(
                 );
                 mirror = reference::play_protected(&mirror.0, &mirror.1, m);
                 // The reference keeps its protection apart; the setup carries it as marks.
-                mirror.0.protected = protected_bitboard(&mirror.1);
+                mirror.0.protected = reference::protected_bitboard(&mirror.1);
                 prop_assert_eq!(&pos.to_setup(), &mirror.0, "{}: play({})", describe(pos), m);
                 prop_assert_eq!(
                     pos.protected(),
-                    protected_bitboard(&mirror.1),
+                    reference::protected_bitboard(&mirror.1),
                     "{}: protected squares after {}",
                     describe(pos),
                     m
@@ -306,8 +292,11 @@ fn perft2_matches_the_reference() {
         (0..SilverSetup::ALL.len(), walk::choices(60)),
         |(index, choices)| {
             let pos = walk::walk_to(SilverSetup::ALL[index].position(), &choices);
-            let expected =
-                reference::perft_protected(&pos.to_setup(), &protected_array(pos.protected()), 2);
+            let expected = reference::perft_protected(
+                &pos.to_setup(),
+                &reference::protected_array(pos.protected()),
+                2,
+            );
             let mut text = String::new();
             let _ = write!(text, "{}", describe(&pos));
             prop_assert_eq!(pos.perft(2), expected, "{}", text);

@@ -18,13 +18,32 @@
 
 pub mod sfen;
 
-use shogi_types::{Color, Move, Piece, PieceKind, Setup, Square};
+use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
 
 /// The squares whose pieces may not be captured, indexed by [`Square::index`].
 pub type Protected = [bool; 81];
 
 /// No protected square: standard shogi.
 pub const NO_PROTECTION: Protected = [false; 81];
+
+/// The squares of `squares` as the reference's set of protected squares.
+#[must_use]
+pub fn protected_array(squares: Bitboard) -> Protected {
+    let mut out = NO_PROTECTION;
+    for sq in squares {
+        out[sq.index()] = true;
+    }
+    out
+}
+
+/// The protected squares of `marks` as a bitboard.
+#[must_use]
+pub fn protected_bitboard(marks: &Protected) -> Bitboard {
+    Square::ALL
+        .into_iter()
+        .filter(|sq| marks[sq.index()])
+        .collect()
+}
 
 /// A direction as the moving side sees it: `(files to its left, ranks forward)`.
 type Dir = (i8, i8);
