@@ -10,6 +10,7 @@
 //! | module | what |
 //! |---|---|
 //! | [`reference`](mod@reference) | a deliberately simple legal move generator on a plain `Setup`, the oracle of the differential tests; it shares no code with `shogi-movegen` |
+//! | [`compare_with_reference`] | the one comparison of a position's legal moves with the reference |
 //! | [`walk`] | random legal walks (moves that prefer captures, drops, checks and promotions, and edits of the setup kept only when valid) and the proptest configuration of the property tests |
 //! | [`Rng`] | the one seeded random number generator |
 //! | [`perft`] | the perft files of the workspace and their reader |
@@ -34,7 +35,7 @@ pub mod walk;
 
 pub use rng::Rng;
 
-use shogi_movegen::{Position, Standard};
+use shogi_movegen::{Position, Standard, VariantHooks};
 use shogi_types::{Move, Setup};
 
 /// The move of the USI text `usi` (`7g7f`, `8h2b+`, `P*5e`).
@@ -71,4 +72,35 @@ pub fn position(sfen: &str) -> Position<Standard> {
         Ok(p) => p,
         Err(e) => panic!("{sfen:?}: {e}"),
     }
+}
+
+/// The legal moves of `pos` by the [reference](mod@reference) generator (with `pos`'s
+/// protected squares), sorted, after checking that the fast generator of `shogi-movegen`
+/// gives the same moves (through `for_each_legal_move`, which has no capacity limit).
+///
+/// # Errors
+/// A message naming the moves one generator gives and the other does not, with both counts.
+pub fn compare_with_reference<R: VariantHooks>(pos: &Position<R>) -> Result<Vec<Move>, String> {
+    let protected = reference::protected_array(pos.protected());
+    let mut expected = reference::legal_moves_protected(&pos.to_setup(), &protected);
+    expected.sort();
+    let mut fast = walk::all_moves(pos);
+    fast.sort();
+    if fast == expected {
+        return Ok(expected);
+    }
+    let usi = |from: &[Move], without: &[Move]| -> Vec<String> {
+        from.iter()
+            .filter(|m| !without.contains(m))
+            .map(ToString::to_string)
+            .collect()
+    };
+    Err(format!(
+        "the fast generator differs from the reference: missing {:?}, extra {:?} ({} moves, \
+         reference {})",
+        usi(&expected, &fast),
+        usi(&fast, &expected),
+        fast.len(),
+        expected.len(),
+    ))
 }

@@ -88,6 +88,8 @@ fn the_reference_agrees_with_movegen_on_the_start_position() {
     fast.sort();
     slow.sort();
     assert_eq!(fast, slow);
+    let agreed = shogi_testkit::compare_with_reference(&pos).expect("the generators agree");
+    assert_eq!(agreed.len(), 30);
     assert_eq!(Position::start(), pos);
 }
 

@@ -39,39 +39,10 @@ fn describe<R: VariantHooks>(pos: &Position<R>) -> String {
     out
 }
 
-fn usi(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(ToString::to_string).collect()
-}
-
 /// Compares the legal moves of `pos` with the reference and returns how many there are.
 fn check_moves<R: VariantHooks>(pos: &Position<R>) -> Result<usize, TestCaseError> {
-    let setup = pos.to_setup();
-    let protected = reference::protected_array(pos.protected());
-    let mut expected = reference::legal_moves_protected(&setup, &protected);
-    expected.sort();
-    let mut fast = walk::all_moves(pos);
-    fast.sort();
-    if fast != expected {
-        let missing: Vec<Move> = expected
-            .iter()
-            .copied()
-            .filter(|m| !fast.contains(m))
-            .collect();
-        let extra: Vec<Move> = fast
-            .iter()
-            .copied()
-            .filter(|m| !expected.contains(m))
-            .collect();
-        return Err(TestCaseError::fail(format!(
-            "{}: the fast generator differs from the reference: missing {:?}, extra {:?} \
-             ({} moves, reference {})",
-            describe(pos),
-            usi(&missing),
-            usi(&extra),
-            fast.len(),
-            expected.len(),
-        )));
-    }
+    let expected = shogi_testkit::compare_with_reference(pos)
+        .map_err(|e| TestCaseError::fail(format!("{}: {e}", describe(pos))))?;
     let list = pos.legal_moves();
     prop_assert_eq!(
         list.is_truncated(),
@@ -92,7 +63,10 @@ fn check_moves<R: VariantHooks>(pos: &Position<R>) -> Result<usize, TestCaseErro
     );
     prop_assert_eq!(
         pos.is_check(),
-        reference::in_check_protected(&setup, &protected),
+        reference::in_check_protected(
+            &pos.to_setup(),
+            &reference::protected_array(pos.protected())
+        ),
         "{}: is_check",
         describe(pos)
     );

@@ -43,29 +43,8 @@ struct Tally {
 
 /// Compares the legal moves of `pos` with the reference and returns how many there are.
 fn check_moves(pos: &Position<UntakeableSilver>, tally: &mut Tally) -> Result<(), TestCaseError> {
-    let setup = pos.to_setup();
-    let protected = reference::protected_array(pos.protected());
-    let mut expected = reference::legal_moves_protected(&setup, &protected);
-    expected.sort();
-    let mut fast = walk::all_moves(pos);
-    fast.sort();
-    if fast != expected {
-        let missing: Vec<String> = expected
-            .iter()
-            .filter(|m| !fast.contains(m))
-            .map(ToString::to_string)
-            .collect();
-        let extra: Vec<String> = fast
-            .iter()
-            .filter(|m| !expected.contains(m))
-            .map(ToString::to_string)
-            .collect();
-        return Err(TestCaseError::fail(format!(
-            "{}: the fast generator differs from the reference: missing {missing:?}, extra \
-             {extra:?}",
-            describe(pos)
-        )));
-    }
+    let expected = shogi_testkit::compare_with_reference(pos)
+        .map_err(|e| TestCaseError::fail(format!("{}: {e}", describe(pos))))?;
     prop_assert_eq!(
         pos.count_legal_moves(),
         expected.len() as u64,
@@ -74,7 +53,10 @@ fn check_moves(pos: &Position<UntakeableSilver>, tally: &mut Tally) -> Result<()
     );
     prop_assert_eq!(
         pos.is_check(),
-        reference::in_check_protected(&setup, &protected),
+        reference::in_check_protected(
+            &pos.to_setup(),
+            &reference::protected_array(pos.protected())
+        ),
         "{}: is_check",
         describe(pos)
     );
