@@ -6,6 +6,8 @@
 //! (`perft/reference.tsv` of the shared folder, see [`crate::shared`]) is tab-separated with
 //! a header row: `name`, `sfen`, `depth`, `nodes`, then columns this reader does not use.
 
+use std::path::Path;
+
 /// One perft count: the position (its id and SFEN), a depth and the number of leaves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
@@ -20,13 +22,38 @@ pub struct Entry {
 }
 
 /// The standard-shogi counts run by `shogi-movegen` (`shogi-movegen/tests/data/reference.perft`).
-pub const STANDARD: &str = include_str!("../../shogi-movegen/tests/data/reference.perft");
+///
+/// # Panics
+/// If the file cannot be read (the kit is used outside the workspace).
+#[must_use]
+pub fn standard() -> String {
+    workspace_file("shogi-movegen/tests/data/reference.perft")
+}
 
 /// The counts of every handicap start (`shogi-movegen/tests/data/handicaps.perft`).
-pub const HANDICAPS: &str = include_str!("../../shogi-movegen/tests/data/handicaps.perft");
+///
+/// # Panics
+/// If the file cannot be read (the kit is used outside the workspace).
+#[must_use]
+pub fn handicaps() -> String {
+    workspace_file("shogi-movegen/tests/data/handicaps.perft")
+}
 
 /// The counts of the untakeable-silver starts (`shogi-variants/tests/data/variants.perft`).
-pub const VARIANTS: &str = include_str!("../../shogi-variants/tests/data/variants.perft");
+///
+/// # Panics
+/// If the file cannot be read (the kit is used outside the workspace).
+#[must_use]
+pub fn variants() -> String {
+    workspace_file("shogi-variants/tests/data/variants.perft")
+}
+
+/// The text of the file at `path` from the workspace root. Read when asked, not built in, so
+/// that the kit's own package builds (`cargo package --workspace` verifies it).
+fn workspace_file(path: &str) -> String {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path);
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
 
 /// Every `perft` line of the `.perft` text `text`, in order, with the id and SFEN it belongs to.
 ///

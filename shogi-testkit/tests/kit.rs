@@ -13,11 +13,11 @@ const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b
 #[test]
 fn the_perft_reader_reads_every_file_of_the_workspace() {
     for (name, text, at_least) in [
-        ("reference.perft", perft::STANDARD, 20),
-        ("handicaps.perft", perft::HANDICAPS, 10),
-        ("variants.perft", perft::VARIANTS, 3),
+        ("reference.perft", perft::standard(), 20),
+        ("handicaps.perft", perft::handicaps(), 10),
+        ("variants.perft", perft::variants(), 3),
     ] {
-        let entries = perft::entries(text);
+        let entries = perft::entries(&text);
         // One entry per `perft` line, each with the id and SFEN above it.
         let lines = text
             .lines()
@@ -30,7 +30,7 @@ fn the_perft_reader_reads_every_file_of_the_workspace() {
             let _ = setup(&e.sfen);
         }
     }
-    let start = perft::entries(perft::STANDARD);
+    let start = perft::entries(&perft::standard());
     let start: Vec<(u32, u64)> = start
         .iter()
         .filter(|e| e.sfen == START)
@@ -59,7 +59,7 @@ fn the_perft_reader_reads_the_shared_table_and_it_agrees_with_the_data() {
         .collect();
     assert_eq!(published.get(&(START, 5)), Some(&19_861_490));
     let mut compared = 0;
-    for e in perft::entries(perft::STANDARD) {
+    for e in perft::entries(&perft::standard()) {
         if let Some(&nodes) = published.get(&(e.sfen.as_str(), e.depth)) {
             assert_eq!(e.nodes, nodes, "{} perft {}", e.id, e.depth);
             compared += 1;
@@ -95,9 +95,9 @@ fn the_reference_agrees_with_movegen_on_the_start_position() {
 
 #[test]
 fn the_reference_sfen_reader_agrees_with_shogi_types() {
-    for e in perft::entries(perft::STANDARD)
+    for e in perft::entries(&perft::standard())
         .iter()
-        .chain(&perft::entries(perft::HANDICAPS))
+        .chain(&perft::entries(&perft::handicaps()))
     {
         assert_eq!(reference::sfen::parse(&e.sfen), setup(&e.sfen), "{}", e.id);
     }

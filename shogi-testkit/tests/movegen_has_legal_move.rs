@@ -68,7 +68,7 @@ fn random_walks_with_protected_silvers() {
 /// Every distinct SFEN of the perft data files.
 fn data_positions() -> Vec<Position> {
     let mut out: Vec<Position> = Vec::new();
-    for text in [perft::STANDARD, perft::HANDICAPS] {
+    for text in [perft::standard(), perft::handicaps()] {
         for line in text.lines() {
             let line = line.split('#').next().unwrap_or("").trim();
             if let Some(sfen) = line.strip_prefix("sfen ") {

@@ -11,7 +11,7 @@
 //! with `REFERENCE_MAX_NODES=200000000 cargo test --release -p shogi-testkit --test
 //! variants_reference_perft` (see the headers of the data files).
 
-use shogi_testkit::perft::{HANDICAPS, VARIANTS, entries};
+use shogi_testkit::perft::{self, entries};
 use shogi_testkit::reference;
 use shogi_variants::{Handicap, SilverSetup};
 
@@ -50,12 +50,12 @@ fn run(text: &str) {
 
 #[test]
 fn handicap_counts_agree_with_the_reference() {
-    run(HANDICAPS);
+    run(&perft::handicaps());
 }
 
 #[test]
 fn variant_counts_agree_with_the_reference() {
-    run(VARIANTS);
+    run(&perft::variants());
 }
 
 /// The SFENs of the data, each with its depths 1 to 4.
@@ -72,7 +72,7 @@ fn depths_by_sfen(text: &str) -> Vec<(String, Vec<u32>)> {
 
 #[test]
 fn every_handicap_and_setup_has_perft_data() {
-    let handicaps = depths_by_sfen(HANDICAPS);
+    let handicaps = depths_by_sfen(&perft::handicaps());
     for h in Handicap::ALL {
         let written = h.setup().to_string();
         assert_eq!(written, h.sfen(), "{h}");
@@ -82,7 +82,7 @@ fn every_handicap_and_setup_has_perft_data() {
     }
     assert_eq!(handicaps.len(), Handicap::ALL.len());
 
-    let variants = depths_by_sfen(VARIANTS);
+    let variants = depths_by_sfen(&perft::variants());
     for s in SilverSetup::ALL {
         let written = s.position().to_string();
         assert_eq!(written, s.sfen(), "{s}");
