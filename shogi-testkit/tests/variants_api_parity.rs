@@ -1,11 +1,11 @@
 //! `AnyPosition` offers every public method of `Position`: this test reads the sources of
-//! both (the `pub fn`s of the `impl … Position<R>` blocks of `shogi-movegen/src/*.rs`, and of
+//! both (the `pub fn`s of the `impl … Position<R>` blocks of `shogi-movegen/src/**/*.rs`, and of
 //! the `impl AnyPosition` blocks of `shogi-variants/src/any.rs`) and fails when `Position`
 //! gains a method that `AnyPosition` lacks. It reads the sources of two crates of the
 //! workspace, so it lives in this unpublished crate, which is never packaged.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The names of the `pub fn`s declared at the top level of the `impl` blocks of `text` whose
 /// header line `is_target` accepts.
@@ -34,15 +34,28 @@ fn methods(text: &str, is_target: impl Fn(&str) -> bool) -> BTreeSet<String> {
     out
 }
 
+/// The `.rs` files below `dir`, its folders included (`src/position/`, `src/packed/`).
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out
+}
+
 #[test]
 fn any_position_has_every_method_of_position() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let movegen = root.join("shogi-movegen/src");
     let mut position = BTreeSet::new();
-    for entry in std::fs::read_dir(&movegen).expect("shogi-movegen/src in the workspace") {
-        let path = entry.expect("entry").path();
+    for path in rust_files(&movegen) {
         // `testing.rs` holds the test hooks, free functions on purpose.
-        if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("testing.rs") {
+        if !path.ends_with("testing.rs") {
             let text = std::fs::read_to_string(&path).expect("source");
             position.extend(methods(&text, |l| l.contains(" Position<R> {")));
         }
