@@ -2,7 +2,7 @@
 //!
 //! - `replay_files` runs every file in `seeds/<target>/`, `corpus/<target>/` and
 //!   `regressions/<target>/` through that target's check.
-//! - `random_<target>` feeds deterministic pseudo-random byte strings (xorshift) through the
+//! - `random_<target>` feeds deterministic pseudo-random byte strings (the test kit's seeded `Rng`) through the
 //!   check, plus random mutations of the target's seeds (what a fuzzer would try first).
 //!
 //! A failing input is written to `replay-failures/<target>/` in Cargo's temporary directory for
@@ -14,6 +14,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use shogi_fuzz::{Check, TARGETS};
+use shogi_testkit::Rng;
 
 /// Pseudo-random byte strings per target.
 const RANDOM_CASES: usize = 20_000;
@@ -135,33 +136,18 @@ fn replay_files() {
     );
 }
 
-/// xorshift64*: small, deterministic, no dependencies.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+/// A length that is usually short and sometimes long (up to 1024 bytes).
+fn length(rng: &mut Rng) -> usize {
+    match rng.below(20) {
+        0..=9 => rng.below(32),
+        10..=16 => rng.below(256),
+        _ => rng.below(1025),
     }
+}
 
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// A length that is usually short and sometimes long (up to 1024 bytes).
-    fn length(&mut self) -> usize {
-        match self.below(20) {
-            0..=9 => self.below(32),
-            10..=16 => self.below(256),
-            _ => self.below(1025),
-        }
-    }
-
-    fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next() as u8).collect()
-    }
+/// `len` random bytes.
+fn bytes(rng: &mut Rng, len: usize) -> Vec<u8> {
+    (0..len).map(|_| rng.next_u64() as u8).collect()
 }
 
 /// Bytes the text formats care about, for mutations.
@@ -208,7 +194,7 @@ fn mutate(rng: &mut Rng, input: &[u8], seeds: &[Vec<u8>]) -> Vec<u8> {
             }
             _ => {
                 let i = rng.below(len + 1);
-                out.insert(i, rng.next() as u8);
+                out.insert(i, rng.next_u64() as u8);
             }
         }
     }
@@ -221,14 +207,14 @@ fn random_cases(target: &str) {
         .iter()
         .filter_map(|p| fs::read(p).ok())
         .collect();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ fnv1a(target.as_bytes()));
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15 ^ fnv1a(target.as_bytes()));
     let mut failures = Vec::new();
     for i in 0..RANDOM_CASES {
         if failures.len() >= MAX_FAILURES {
             break;
         }
-        let len = rng.length();
-        let input = rng.bytes(len);
+        let len = length(&mut rng);
+        let input = bytes(&mut rng, len);
         failures.extend(run_one(target, check, &input, &format!("random case {i}")));
     }
     if !seeds.is_empty() {

@@ -4,13 +4,11 @@
 
 mod common;
 
+use common::mv;
+
 use shogi_notation::ResolveError;
 use shogi_notation::japanese;
 use shogi_types::Move;
-
-fn mv(usi: &str) -> Move {
-    usi.parse().expect("test move reads")
-}
 
 /// (board, side and hands, USI move, expected text without the mark).
 const SPEC_EXAMPLES: [(&str, &str, &str, &str); 32] = [

@@ -3,13 +3,10 @@
 
 mod common;
 
+use common::mv;
+
 use shogi_notation::ResolveError;
 use shogi_notation::western::{self, WesternOptions};
-use shogi_types::Move;
-
-fn mv(usi: &str) -> Move {
-    usi.parse().expect("test move reads")
-}
 
 /// The spec's side-by-side table (§6): default style and numeric ranks.
 #[test]

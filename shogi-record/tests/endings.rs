@@ -4,6 +4,8 @@
 //! tsshogi) are checked against those programs in `.ci/interop`. And every format pair keeps
 //! how a record ends (see the second half).
 
+mod common;
+
 use std::path::Path;
 
 use shogi_movegen::{Position, Standard};
@@ -351,17 +353,10 @@ fn the_side_that_played_the_illegal_move_loses() {
 
 #[test]
 fn real_records_keep_their_outcome_through_every_format_pair() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/records");
-    if !dir.is_dir() {
-        let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-        assert!(!ci, "{} is missing, and CI is set", dir.display());
-        eprintln!(
-            "real_records_keep_their_outcome_through_every_format_pair: skipped: the shared \
-             records folder {} is missing (a plain clone)",
-            dir.display()
-        );
+    let test = "real_records_keep_their_outcome_through_every_format_pair";
+    let Some(dir) = common::records_dir(test) else {
         return;
-    }
+    };
     let mut failures = Vec::new();
     let mut checked = 0;
     for folder in ["kif", "ki2", "csa"] {

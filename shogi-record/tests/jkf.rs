@@ -21,22 +21,6 @@ use shogi_rules::{Outcome, WinReason};
 use shogi_types::{Color, Move};
 use shogi_variants::Handicap;
 
-/// The shared records folder, or `None` (after saying why) when it is missing outside CI.
-fn records_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/records");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    assert!(!ci, "jkf: {} is missing, and CI is set", dir.display());
-    eprintln!(
-        "jkf: skipped: the shared records folder {} is missing (a plain clone); set CI=true to \
-         make this an error",
-        dir.display()
-    );
-    None
-}
-
 /// The record files (not the `.expected.json` files) of every format folder.
 fn record_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -140,7 +124,7 @@ fn strip_other_endings(moves: &mut [RecordMove], ending: Option<&mut Ending>) {
 
 #[test]
 fn every_shared_record_survives_jkf() {
-    let Some(dir) = records_dir() else {
+    let Some(dir) = common::records_dir("jkf") else {
         return;
     };
     let mut checked = 0;

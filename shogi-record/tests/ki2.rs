@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::mv;
 use common::records::{self, Style, Times, assert_same_game};
 use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
@@ -13,15 +14,11 @@ use shogi_record::{
 };
 use shogi_record::{ki2, kif};
 use shogi_rules::{DrawReason, Outcome, WinReason};
+use shogi_types::Color;
 use shogi_types::Setup;
-use shogi_types::{Color, Move};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
-
-fn mv(usi: &str) -> Move {
-    usi.parse().expect("test move")
-}
 
 fn win(winner: Color, reason: WinReason) -> Option<Outcome> {
     Some(Outcome::Win { winner, reason })

@@ -5,6 +5,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::mv;
 use common::records::{self, Style, Times, assert_same_game};
 use proptest::prelude::*;
 use shogi_movegen::IllegalMoveKind;
@@ -15,16 +16,12 @@ use shogi_record::{
 };
 use shogi_rules::{DrawReason, Outcome, WinReason};
 use shogi_types::Setup;
-use shogi_types::{Color, Move, PieceKind, Square};
+use shogi_types::{Color, PieceKind, Square};
 use shogi_variants::{AnyPosition, Handicap, Variant};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
 const HEAD: &str = "手合割：平手\n手数----指手---------消費時間--\n";
-
-fn mv(usi: &str) -> Move {
-    usi.parse().expect("test move")
-}
 
 fn sfen3(rec: &Record) -> String {
     let s = rec.start.to_setup().to_string();

@@ -11,6 +11,8 @@
 //! Every file is also read with its line ends changed to lone CRs (Kifu for Macintosh, old Mac
 //! files) and to a mix of CR, LF and CRLF, which must give the same record.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -20,23 +22,6 @@ use shogi_record::{
 };
 use shogi_rules::{Outcome, WinReason};
 use shogi_types::{Color, Move};
-
-/// The shared records folder, or `None` (after saying why on stderr) when it is missing
-/// outside CI. With `CI` set to anything but `false` or `0`, a missing folder fails the test.
-fn records_dir(test: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/records");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    assert!(!ci, "{test}: {} is missing, and CI is set", dir.display());
-    eprintln!(
-        "{test}: skipped: the shared records folder {} is missing (a plain clone); set CI=true \
-         to make this an error",
-        dir.display()
-    );
-    None
-}
 
 /// The record files of one format folder, with their expected readings.
 fn cases(dir: &Path, folder: &str) -> Vec<(PathBuf, Value)> {
@@ -145,7 +130,7 @@ const FOUL_WINNERS: [(&str, Color); 5] = [
 /// Reads every file of `folder`; returns the number of files checked, or `None` if the shared
 /// folder is missing outside CI.
 fn check_folder(folder: &str, format: Format) -> Option<usize> {
-    let dir = records_dir(folder)?;
+    let dir = common::records_dir(folder)?;
     let mut failures = Vec::new();
     let cases = cases(&dir, folder);
     for (path, expected) in &cases {
@@ -369,7 +354,7 @@ fn same_games(bytes: &[u8]) -> Vec<Result<Record, record::RecordError>> {
 
 #[test]
 fn streamed_games_are_those_of_read_all() {
-    let Some(dir) = records_dir("streamed_games_are_those_of_read_all") else {
+    let Some(dir) = common::records_dir("streamed_games_are_those_of_read_all") else {
         return;
     };
     // Every real file alone (one game each).

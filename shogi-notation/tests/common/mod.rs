@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 use shogi_movegen::Position;
+use shogi_types::Move;
 use shogi_types::Setup as Sfen;
 
 /// Fixed positions: the start, the 593-move position, a drop-heavy one, a handicap start and
@@ -24,6 +25,11 @@ pub const FIXED: [&str; 8] = [
 pub fn position(sfen: &str) -> Position {
     let setup = sfen.parse::<Sfen>().expect("test sfen reads");
     Position::from_setup(setup).expect("test sfen is valid")
+}
+
+/// The move of a USI text.
+pub fn mv(usi: &str) -> Move {
+    usi.parse().expect("test move reads")
 }
 
 /// A small xorshift generator, so the test is the same on every run.

@@ -7,8 +7,10 @@
 pub mod large;
 pub mod records;
 
+use std::path::{Path, PathBuf};
+
 use shogi_movegen::Position;
-use shogi_types::Setup;
+use shogi_types::{Move, Setup};
 
 /// Fixed positions: the start, the 593-move position, a drop-heavy one, a handicap start and
 /// the disambiguation examples of the notation spec.
@@ -27,6 +29,29 @@ pub const FIXED: [&str; 8] = [
 pub fn position(sfen: &str) -> Position {
     let setup = sfen.parse::<Setup>().expect("test sfen reads");
     Position::from_setup(setup).expect("test sfen is valid")
+}
+
+/// The move of a USI text.
+pub fn mv(usi: &str) -> Move {
+    usi.parse().expect("test move")
+}
+
+/// The shared records folder beside the clone, or `None` (after saying on standard error that
+/// `test` is skipped) when it is missing outside CI. With `CI` set to anything but `false` or
+/// `0`, a missing folder fails the test.
+pub fn records_dir(test: &str) -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/records");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+    assert!(!ci, "{test}: {} is missing, and CI is set", dir.display());
+    eprintln!(
+        "{test}: skipped: the shared records folder {} is missing (a plain clone); set CI=true \
+         to make this an error",
+        dir.display()
+    );
+    None
 }
 
 /// A small xorshift generator, so the test is the same on every run.

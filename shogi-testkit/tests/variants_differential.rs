@@ -1,9 +1,9 @@
 //! Differential test of the untakeable-silver variant (STYLE §8): the fast generator of
 //! `shogi-movegen` under [`UntakeableSilver`] against the deliberately simple reference
-//! generator of `shogi-movegen/tests/reference` (`legal_moves_protected`), on random positions
+//! generator of `shogi_testkit::reference` (`legal_moves_protected`), on random positions
 //! reached from the three start setups of the variant.
 //!
-//! Positions come from the random legal walks of `shogi-movegen/tests/walk` (moves that prefer
+//! Positions come from the random legal walks of `shogi_testkit::walk` (moves that prefer
 //! captures, drops, checks and promotions, with occasional edits of the setup that are kept
 //! only when valid), and from sparse setups around White's king in which untakeable silvers
 //! stand next to it (the cases where "the king cannot take the silver" decides mates and
@@ -13,37 +13,16 @@
 //!
 //! Runs use a fixed proptest seed; `PROPTEST_RNG_SEED` and `PROPTEST_CASES` override it.
 
-#[path = "../../shogi-movegen/tests/reference/mod.rs"]
-mod reference;
-#[path = "../../shogi-movegen/tests/walk/mod.rs"]
-mod walk;
-
 use std::fmt::Write as _;
 
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use shogi_movegen::{IllegalMoveKind, Position, VariantHooks};
+use shogi_testkit::reference;
+use shogi_testkit::walk::{self, Step};
 use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
 use shogi_variants::untakeable_silver::mark_black_silvers;
 use shogi_variants::{SilverSetup, UntakeableSilver};
-use walk::Step;
-
-/// The reference's form of a set of protected squares.
-fn protected_array(squares: Bitboard) -> reference::Protected {
-    let mut out = reference::NO_PROTECTION;
-    for sq in squares {
-        out[sq.index()] = true;
-    }
-    out
-}
-
-/// The protected squares of the reference as a bitboard.
-fn protected_bitboard(marks: &reference::Protected) -> Bitboard {
-    Square::ALL
-        .into_iter()
-        .filter(|sq| marks[sq.index()])
-        .collect()
-}
 
 /// The SFEN of a position with its untakeable silvers marked, for failure messages.
 fn describe(pos: &Position<UntakeableSilver>) -> String {
@@ -64,29 +43,8 @@ struct Tally {
 
 /// Compares the legal moves of `pos` with the reference and returns how many there are.
 fn check_moves(pos: &Position<UntakeableSilver>, tally: &mut Tally) -> Result<(), TestCaseError> {
-    let setup = pos.to_setup();
-    let protected = protected_array(pos.protected());
-    let mut expected = reference::legal_moves_protected(&setup, &protected);
-    expected.sort();
-    let mut fast = walk::all_moves(pos);
-    fast.sort();
-    if fast != expected {
-        let missing: Vec<String> = expected
-            .iter()
-            .filter(|m| !fast.contains(m))
-            .map(ToString::to_string)
-            .collect();
-        let extra: Vec<String> = fast
-            .iter()
-            .filter(|m| !expected.contains(m))
-            .map(ToString::to_string)
-            .collect();
-        return Err(TestCaseError::fail(format!(
-            "{}: the fast generator differs from the reference: missing {missing:?}, extra \
-             {extra:?}",
-            describe(pos)
-        )));
-    }
+    let expected = shogi_testkit::compare_with_reference(pos)
+        .map_err(|e| TestCaseError::fail(format!("{}: {e}", describe(pos))))?;
     prop_assert_eq!(
         pos.count_legal_moves(),
         expected.len() as u64,
@@ -95,7 +53,10 @@ fn check_moves(pos: &Position<UntakeableSilver>, tally: &mut Tally) -> Result<()
     );
     prop_assert_eq!(
         pos.is_check(),
-        reference::in_check_protected(&setup, &protected),
+        reference::in_check_protected(
+            &pos.to_setup(),
+            &reference::protected_array(pos.protected())
+        ),
         "{}: is_check",
         describe(pos)
     );
@@ -151,11 +112,14 @@ fn check_walk(
     choices: &[u64],
     tally: &mut Tally,
 ) -> Result<(), TestCaseError> {
-    let mut mirror = (start.to_setup(), protected_array(start.protected()));
+    let mut mirror = (
+        start.to_setup(),
+        reference::protected_array(start.protected()),
+    );
     walk::walk(start, choices, |pos, step| {
         match step {
             Step::Start => {}
-            Step::Edited => mirror = (pos.to_setup(), protected_array(pos.protected())),
+            Step::Edited => mirror = (pos.to_setup(), reference::protected_array(pos.protected())),
             Step::Played(m) => {
                 prop_assert!(
                     m.is_drop() || !mirror.1[m.to().index()],
@@ -165,11 +129,11 @@ fn check_walk(
                 );
                 mirror = reference::play_protected(&mirror.0, &mirror.1, m);
                 // The reference keeps its protection apart; the setup carries it as marks.
-                mirror.0.protected = protected_bitboard(&mirror.1);
+                mirror.0.protected = reference::protected_bitboard(&mirror.1);
                 prop_assert_eq!(&pos.to_setup(), &mirror.0, "{}: play({})", describe(pos), m);
                 prop_assert_eq!(
                     pos.protected(),
-                    protected_bitboard(&mirror.1),
+                    reference::protected_bitboard(&mirror.1),
                     "{}: protected squares after {}",
                     describe(pos),
                     m
@@ -310,8 +274,11 @@ fn perft2_matches_the_reference() {
         (0..SilverSetup::ALL.len(), walk::choices(60)),
         |(index, choices)| {
             let pos = walk::walk_to(SilverSetup::ALL[index].position(), &choices);
-            let expected =
-                reference::perft_protected(&pos.to_setup(), &protected_array(pos.protected()), 2);
+            let expected = reference::perft_protected(
+                &pos.to_setup(),
+                &reference::protected_array(pos.protected()),
+                2,
+            );
             let mut text = String::new();
             let _ = write!(text, "{}", describe(&pos));
             prop_assert_eq!(pos.perft(2), expected, "{}", text);

@@ -1,21 +1,15 @@
 //! The hand-built cases of `shared/specs/untakeable-silver.md` ("What must be tested"), each
-//! also checked against the reference generator of `shogi-movegen/tests/reference`, and the
+//! also checked against the reference generator (`shogi_testkit::reference`), and the
 //! rules of the variant one by one.
 
-#[path = "../../shogi-movegen/tests/reference/mod.rs"]
-mod reference;
-
 use shogi_movegen::{Fault, IllegalMoveKind, Position, Standard};
+use shogi_testkit::reference;
+use shogi_testkit::{mv, setup};
 use shogi_types::{Bitboard, Color, Move, PieceKind, Setup, Square};
 use shogi_variants::untakeable_silver::mark_black_silvers;
 use shogi_variants::{SilverSetup, UntakeableSilver};
 
 type Silver = Position<UntakeableSilver>;
-
-/// The setup of an SFEN (with its `S!` marks).
-fn setup(sfen: &str) -> Setup {
-    sfen.parse().expect("test SFEN is valid")
-}
 
 /// A position of the variant from an SFEN: exactly the silvers marked `S!` are protected.
 fn variant(sfen: &str) -> Silver {
@@ -27,10 +21,6 @@ fn standard(sfen: &str) -> Position<Standard> {
     let mut unmarked = setup(sfen);
     unmarked.protected = Bitboard::EMPTY;
     Position::from_setup(unmarked).expect("test position is valid")
-}
-
-fn mv(usi: &str) -> Move {
-    usi.parse().expect("test move is valid USI")
 }
 
 /// The sorted USI strings of the legal moves.

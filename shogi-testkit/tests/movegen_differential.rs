@@ -1,7 +1,7 @@
 //! Differential tests: the fast generator of `shogi-movegen` against the deliberately simple
-//! reference generator of `tests/reference` (STYLE §8), on random positions.
+//! reference generator of `shogi_testkit::reference` (STYLE §8), on random positions.
 //!
-//! Positions come from random legal walks (`tests/walk`) that prefer captures, drops, checks
+//! Positions come from random legal walks (`shogi_testkit::walk`) that prefer captures, drops, checks
 //! and promotions and now and then edit the setup (pins, double checks, crowded hands, a
 //! missing attacker king, extra material), from sparse random setups built around a king, and
 //! from setups built for pawn-drop mates (a boxed-in king, a guard for the drop square). Every
@@ -16,34 +16,15 @@
 //!
 //! Runs use a fixed proptest seed; `PROPTEST_RNG_SEED` and `PROPTEST_CASES` override it.
 
-mod reference;
-mod walk;
-
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use shogi_movegen::{MoveList, Position, Standard, VariantHooks};
+use shogi_testkit::reference;
+use shogi_testkit::walk::{self, SilverRules, Step, run};
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
-use walk::{SilverRules, Step, run};
-
-/// The reference's form of a set of protected squares.
-fn protected_array(squares: Bitboard) -> reference::Protected {
-    let mut out = reference::NO_PROTECTION;
-    for sq in squares {
-        out[sq.index()] = true;
-    }
-    out
-}
-
-/// The protected squares of the reference as a bitboard.
-fn protected_bitboard(marks: &reference::Protected) -> Bitboard {
-    Square::ALL
-        .into_iter()
-        .filter(|sq| marks[sq.index()])
-        .collect()
-}
 
 /// SFEN (protected pieces marked `!`) and protected squares of a position, for failure
 /// messages.
@@ -58,39 +39,10 @@ fn describe<R: VariantHooks>(pos: &Position<R>) -> String {
     out
 }
 
-fn usi(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(ToString::to_string).collect()
-}
-
 /// Compares the legal moves of `pos` with the reference and returns how many there are.
 fn check_moves<R: VariantHooks>(pos: &Position<R>) -> Result<usize, TestCaseError> {
-    let setup = pos.to_setup();
-    let protected = protected_array(pos.protected());
-    let mut expected = reference::legal_moves_protected(&setup, &protected);
-    expected.sort();
-    let mut fast = walk::all_moves(pos);
-    fast.sort();
-    if fast != expected {
-        let missing: Vec<Move> = expected
-            .iter()
-            .copied()
-            .filter(|m| !fast.contains(m))
-            .collect();
-        let extra: Vec<Move> = fast
-            .iter()
-            .copied()
-            .filter(|m| !expected.contains(m))
-            .collect();
-        return Err(TestCaseError::fail(format!(
-            "{}: the fast generator differs from the reference: missing {:?}, extra {:?} \
-             ({} moves, reference {})",
-            describe(pos),
-            usi(&missing),
-            usi(&extra),
-            fast.len(),
-            expected.len(),
-        )));
-    }
+    let expected = shogi_testkit::compare_with_reference(pos)
+        .map_err(|e| TestCaseError::fail(format!("{}: {e}", describe(pos))))?;
     let list = pos.legal_moves();
     prop_assert_eq!(
         list.is_truncated(),
@@ -111,7 +63,10 @@ fn check_moves<R: VariantHooks>(pos: &Position<R>) -> Result<usize, TestCaseErro
     );
     prop_assert_eq!(
         pos.is_check(),
-        reference::in_check_protected(&setup, &protected),
+        reference::in_check_protected(
+            &pos.to_setup(),
+            &reference::protected_array(pos.protected())
+        ),
         "{}: is_check",
         describe(pos)
     );
@@ -195,13 +150,16 @@ fn check_walk<R: VariantHooks>(
         protected: Bitboard::EMPTY,
         ..pos.to_setup()
     };
-    let mut mirror = (unmarked(&start), protected_array(start.protected()));
+    let mut mirror = (
+        unmarked(&start),
+        reference::protected_array(start.protected()),
+    );
     walk::walk(start, choices, |pos, step| {
         match step {
             Step::Start => {}
             Step::Edited => {
                 tally.edits += 1;
-                mirror = (unmarked(pos), protected_array(pos.protected()));
+                mirror = (unmarked(pos), reference::protected_array(pos.protected()));
             }
             Step::Played(m) => {
                 mirror = reference::play_protected(&mirror.0, &mirror.1, m);
@@ -213,7 +171,7 @@ fn check_walk<R: VariantHooks>(
                     m
                 );
                 prop_assert!(
-                    pos.protected() == protected_bitboard(&mirror.1)
+                    pos.protected() == reference::protected_bitboard(&mirror.1)
                         && pos.to_setup().protected == pos.protected(),
                     "{}: protected squares after {} differ from the reference",
                     describe(pos),
@@ -261,7 +219,7 @@ fn protected_start(index: usize) -> Position<SilverRules> {
     let mut without_marks = setup.clone();
     without_marks.protected = Bitboard::EMPTY;
     assert_eq!(without_marks, unmarked);
-    assert_eq!(setup.protected, protected_bitboard(&marks));
+    assert_eq!(setup.protected, reference::protected_bitboard(&marks));
     assert_eq!(setup.protected, walk::black_silvers(&setup));
     let pos = Position::<SilverRules>::from_setup(setup.clone()).expect("valid start setup");
     assert_eq!(pos.protected(), setup.protected);
@@ -562,7 +520,7 @@ fn drop_mate_setups_match_reference() {
 fn perft2_matches_reference() {
     fn compare<R: VariantHooks>(pos: &Position<R>) -> Result<u64, TestCaseError> {
         let setup = pos.to_setup();
-        let protected = protected_array(pos.protected());
+        let protected = reference::protected_array(pos.protected());
         let fast: BTreeMap<Move, u64> = pos.perft_divide(2).into_iter().collect();
         let mut expected = BTreeMap::new();
         for m in reference::legal_moves_protected(&setup, &protected) {

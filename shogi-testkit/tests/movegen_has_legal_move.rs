@@ -1,14 +1,13 @@
 //! `Position::has_legal_move` against `!legal_moves().is_empty()`: on random walks (standard
 //! rules and rules with protected silvers) with every child of every position reached, and on
 //! every position of the depth-2 trees of the perft data (depth 1 where a root has more than
-//! 100 moves) (`tests/data/*.perft`), which hold
+//! 100 moves) (`shogi-movegen/tests/data/*.perft`), which hold
 //! mates, the position with no legal move and uchifuzume edges.
-
-mod walk;
 
 use proptest::prop_assert_eq;
 use proptest::test_runner::TestCaseError;
 use shogi_movegen::{Position, Standard, VariantHooks};
+use shogi_testkit::{perft, walk};
 use shogi_types::Setup;
 
 /// Counts of the positions compared: all of them, and those without a legal move.
@@ -69,10 +68,7 @@ fn random_walks_with_protected_silvers() {
 /// Every distinct SFEN of the perft data files.
 fn data_positions() -> Vec<Position> {
     let mut out: Vec<Position> = Vec::new();
-    for text in [
-        include_str!("data/reference.perft"),
-        include_str!("data/handicaps.perft"),
-    ] {
+    for text in [perft::standard(), perft::handicaps()] {
         for line in text.lines() {
             let line = line.split('#').next().unwrap_or("").trim();
             if let Some(sfen) = line.strip_prefix("sfen ") {

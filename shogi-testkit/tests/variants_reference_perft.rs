@@ -1,6 +1,6 @@
 //! Cross-checks the perft data of the handicap and untakeable-silver start positions
-//! (`shogi-movegen/tests/data/handicaps.perft`, `tests/data/variants.perft`) with the deliberately simple
-//! reference generator of `shogi-movegen/tests/reference` (STYLE §8: variants have no
+//! (`shogi-movegen/tests/data/handicaps.perft`, `shogi-variants/tests/data/variants.perft`)
+//! with the deliberately simple reference generator of `shogi_testkit::reference` (STYLE §8: variants have no
 //! published perft counts, so an independent oracle has to vouch for them).
 //!
 //! Also checks that the data lists every handicap and every setup of the variant, with the
@@ -8,20 +8,12 @@
 //!
 //! The reference is slow: entries above 120 000 nodes are skipped (depth 3 of every start runs).
 //! `REFERENCE_MAX_NODES=<n>` overrides the limit; the deeper counts were cross-checked once
-//! with `REFERENCE_MAX_NODES=200000000 cargo test --release -p shogi-variants --test
-//! reference_perft` (see the headers of the data files).
+//! with `REFERENCE_MAX_NODES=200000000 cargo test --release -p shogi-testkit --test
+//! variants_reference_perft` (see the headers of the data files).
 
-#[path = "../../shogi-movegen/tests/reference/mod.rs"]
-mod reference;
-
+use shogi_testkit::perft::{self, entries};
+use shogi_testkit::reference;
 use shogi_variants::{Handicap, SilverSetup};
-
-const HANDICAPS: &str = include_str!("../../shogi-movegen/tests/data/handicaps.perft");
-const VARIANTS: &str = include_str!("data/variants.perft");
-
-mod perft_data;
-
-use perft_data::entries;
 
 fn node_limit() -> u64 {
     if let Ok(v) = std::env::var("REFERENCE_MAX_NODES") {
@@ -58,12 +50,12 @@ fn run(text: &str) {
 
 #[test]
 fn handicap_counts_agree_with_the_reference() {
-    run(HANDICAPS);
+    run(&perft::handicaps());
 }
 
 #[test]
 fn variant_counts_agree_with_the_reference() {
-    run(VARIANTS);
+    run(&perft::variants());
 }
 
 /// The SFENs of the data, each with its depths 1 to 4.
@@ -80,7 +72,7 @@ fn depths_by_sfen(text: &str) -> Vec<(String, Vec<u32>)> {
 
 #[test]
 fn every_handicap_and_setup_has_perft_data() {
-    let handicaps = depths_by_sfen(HANDICAPS);
+    let handicaps = depths_by_sfen(&perft::handicaps());
     for h in Handicap::ALL {
         let written = h.setup().to_string();
         assert_eq!(written, h.sfen(), "{h}");
@@ -90,7 +82,7 @@ fn every_handicap_and_setup_has_perft_data() {
     }
     assert_eq!(handicaps.len(), Handicap::ALL.len());
 
-    let variants = depths_by_sfen(VARIANTS);
+    let variants = depths_by_sfen(&perft::variants());
     for s in SilverSetup::ALL {
         let written = s.position().to_string();
         assert_eq!(written, s.sfen(), "{s}");

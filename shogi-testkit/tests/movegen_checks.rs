@@ -2,22 +2,19 @@
 //! moves after which the opponent is in check, found by playing every legal move and asking
 //! `is_check` of the result.
 //!
-//! Compared on every position of the perft data of this crate (`tests/data/*.perft`) and their
+//! Compared on every position of the perft data of `shogi-movegen` (`tests/data/*.perft`) and their
 //! children, on random walks (standard rules and rules with protected silvers, whose positions
 //! hold pins, double checks, crowded hands and pawn-drop-mate chances), on positions of the
-//! `strategy` module (feature `proptest`), and on the shared reference corpora beside the
+//! `strategy` module (its feature `proptest`), and on the shared reference corpora beside the
 //! clone: the positions of the published perft table (`shared/perft/reference.tsv`) with their
 //! children, and every position of the main lines of the real game records
 //! (`shared/records/*/*.expected.json`). When that folder is missing (a plain clone) those two
 //! tests say that they were skipped and pass; with `CI` set they fail.
 
-mod walk;
-
-use std::path::{Path, PathBuf};
-
 use proptest::prop_assert_eq;
 use proptest::test_runner::TestCaseError;
 use shogi_movegen::{MoveList, Position, Standard, VariantHooks};
+use shogi_testkit::{perft, shared, walk};
 use shogi_types::{Move, PieceKind, Setup};
 
 /// What the compared positions held, so that the tests show they covered each kind of check.
@@ -152,20 +149,14 @@ fn position(sfen: &str) -> Position {
         .expect("valid position")
 }
 
-/// Every distinct SFEN of the perft data files of this crate.
+/// Every distinct SFEN of the perft data files of `shogi-movegen`.
 fn data_positions() -> Vec<Position> {
     let mut out: Vec<Position> = Vec::new();
-    for text in [
-        include_str!("data/reference.perft"),
-        include_str!("data/handicaps.perft"),
-    ] {
-        for line in text.lines() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if let Some(sfen) = line.strip_prefix("sfen ") {
-                let pos = position(sfen);
-                if !out.contains(&pos) {
-                    out.push(pos);
-                }
+    for text in [perft::standard(), perft::handicaps()] {
+        for entry in perft::entries(&text) {
+            let pos = position(&entry.sfen);
+            if !out.contains(&pos) {
+                out.push(pos);
             }
         }
     }
@@ -273,7 +264,6 @@ fn protected_pieces() {
     assert_eq!(seen.pawn_drop_mates_left_out, 1);
 }
 
-#[cfg(feature = "proptest")]
 #[test]
 fn strategy_positions() {
     let mut seen = Seen::default();
@@ -284,37 +274,15 @@ fn strategy_positions() {
     assert!(seen.checks > 0);
 }
 
-/// The shared folder `name` beside the clone, or `None` (after saying why on stderr) when it is
-/// missing outside CI. With `CI` set to anything but `false` or `0`, a missing folder fails.
-fn shared_dir(test: &str, name: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared")
-        .join(name);
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    assert!(!ci, "{test}: {} is missing, and CI is set", dir.display());
-    eprintln!(
-        "{test}: skipped: the shared folder {} is missing (a plain clone); set CI=true to make \
-         this an error",
-        dir.display()
-    );
-    None
-}
-
 #[test]
 fn shared_perft_positions() {
-    let Some(dir) = shared_dir("shared_perft_positions", "perft") else {
+    let Some(dir) = shared::dir("perft", "shared_perft_positions") else {
         return;
     };
     let text = std::fs::read_to_string(dir.join("reference.tsv")).expect("reference.tsv");
     let mut roots: Vec<Position> = Vec::new();
-    for line in text.lines().skip(1) {
-        let Some(sfen) = line.split('\t').nth(1) else {
-            continue;
-        };
-        let pos = position(sfen);
+    for row in perft::table(&text) {
+        let pos = position(&row.sfen);
         if !roots.contains(&pos) {
             roots.push(pos);
         }
@@ -350,7 +318,7 @@ fn json_strings(text: &str, key: &str) -> Vec<String> {
 
 #[test]
 fn real_game_records() {
-    let Some(dir) = shared_dir("real_game_records", "records") else {
+    let Some(dir) = shared::dir("records", "real_game_records") else {
         return;
     };
     let mut files = Vec::new();

@@ -6,8 +6,8 @@
 //! illegal when the opponent then has no legal move at all, found by calling this generator
 //! again on the resulting position (uchifuzume, the uchifuzume rule, JSA rules §3).
 //!
-//! Speed is not a goal; being obviously right is. Every test binary that needs an oracle
-//! includes this module with `mod reference;`.
+//! Speed is not a goal; being obviously right is. It uses `shogi-types` only (its own SFEN
+//! reader included, [`sfen`]) and shares no code with `shogi-movegen`, which it checks.
 //!
 //! The `_protected` functions take the set of protected squares of the untakeable-silver variant
 //! (`docs/untakeable-silver.md` of the repository): a piece on a protected square may not be captured by
@@ -16,17 +16,34 @@
 //! reads protection from that array only and ignores the marks of a `Setup`
 //! ([`Setup::protected`]), which it copies unchanged.
 
-#![allow(dead_code)]
-
 pub mod sfen;
 
-use shogi_types::{Color, Move, Piece, PieceKind, Setup, Square};
+use shogi_types::{Bitboard, Color, Move, Piece, PieceKind, Setup, Square};
 
 /// The squares whose pieces may not be captured, indexed by [`Square::index`].
 pub type Protected = [bool; 81];
 
 /// No protected square: standard shogi.
 pub const NO_PROTECTION: Protected = [false; 81];
+
+/// The squares of `squares` as the reference's set of protected squares.
+#[must_use]
+pub fn protected_array(squares: Bitboard) -> Protected {
+    let mut out = NO_PROTECTION;
+    for sq in squares {
+        out[sq.index()] = true;
+    }
+    out
+}
+
+/// The protected squares of `marks` as a bitboard.
+#[must_use]
+pub fn protected_bitboard(marks: &Protected) -> Bitboard {
+    Square::ALL
+        .into_iter()
+        .filter(|sq| marks[sq.index()])
+        .collect()
+}
 
 /// A direction as the moving side sees it: `(files to its left, ranks forward)`.
 type Dir = (i8, i8);

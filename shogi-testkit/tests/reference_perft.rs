@@ -1,4 +1,4 @@
-//! Checks the reference move generator of `tests/reference` against independent truth:
+//! Checks the reference move generator (`shogi_testkit::reference`) against independent truth:
 //! published perft counts and the uchifuzume table of the rules spec.
 //!
 //! Perft counts are taken from `shared/perft/reference.tsv`, where every row was checked with
@@ -11,9 +11,7 @@
 //! - pawn walls: 87flowers/Lebensblume `tests/perft.cpp`.
 //! - evasion with drops: liamt19/Peeper `Logic/Util/PerftData.cs`.
 
-mod reference;
-
-use reference::{
+use shogi_testkit::reference::{
     NO_PROTECTION, legal_moves, legal_moves_protected, perft, play, play_protected, sfen,
 };
 use shogi_types::{Move, Square};

@@ -2,37 +2,22 @@
 //!
 //! Every expected move list, count and `IllegalMoveKind` below was worked out by hand from the
 //! rules, not taken from a generator; each position is also run through the reference
-//! generator of `tests/reference` as a second, independent check of the hand count. The
+//! generator of `shogi_testkit::reference` as a second, independent check of the hand count. The
 //! uchifuzume positions are the table U1–U6 of pawn-drop mates (checked with tsshogi,
 //! shogiops and cshogi) plus variations. The last section covers the protection hook with the
 //! untakeable-silver cases of `docs/untakeable-silver.md` of the repository.
 
-mod reference;
-mod walk;
-
 use shogi_movegen::{
     Fault, Faults, IllegalMove, IllegalMoveKind, Position, Standard, VariantHooks,
 };
-use shogi_types::{Bitboard, Color, Move, PieceKind, Setup, Square};
-use walk::SilverRules;
-
-fn setup(sfen: &str) -> Setup {
-    sfen.parse().expect("test sfen")
-}
-
-/// A valid standard position.
-fn position(sfen: &str) -> Position {
-    Position::from_setup(setup(sfen)).expect("valid test position")
-}
+use shogi_testkit::walk::{self, SilverRules};
+use shogi_testkit::{mv, position, reference, setup};
+use shogi_types::{Bitboard, Color, Move, PieceKind, Square};
 
 /// A position under rules that protect Black's unpromoted silvers, with all of them marked
 /// protected.
 fn protected_position(sfen: &str) -> Position<SilverRules> {
     Position::from_setup(walk::protect_black_silvers(setup(sfen))).expect("valid test position")
-}
-
-fn mv(usi: &str) -> Move {
-    usi.parse().expect("test move is valid USI")
 }
 
 fn sorted_usi<'a>(moves: impl IntoIterator<Item = &'a Move>) -> Vec<String> {
@@ -43,10 +28,7 @@ fn sorted_usi<'a>(moves: impl IntoIterator<Item = &'a Move>) -> Vec<String> {
 
 /// The reference generator's legal moves for `pos`.
 fn reference_moves<R: VariantHooks>(pos: &Position<R>) -> Vec<Move> {
-    let mut protected = reference::NO_PROTECTION;
-    for sq in pos.protected() {
-        protected[sq.index()] = true;
-    }
+    let protected = reference::protected_array(pos.protected());
     reference::legal_moves_protected(&pos.to_setup(), &protected)
 }
 

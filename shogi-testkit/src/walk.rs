@@ -1,4 +1,4 @@
-//! Random legal walks for the property tests (`differential.rs`, `invariants.rs`).
+//! Random legal walks for the property tests (the differential and invariant tests).
 //!
 //! A walk is a list of random `u64` choices. Each choice either plays one legal move, picked
 //! from a pool that prefers captures, drops, checks or promotions (so hands fill up, pieces
@@ -10,9 +10,7 @@
 //! checks, crowded hands, pawn-drop-mate chances.
 //!
 //! The module uses only the public API of `shogi-movegen`; it knows nothing of the reference
-//! generator, so both test binaries can include it with `mod walk;`.
-
-#![allow(dead_code)]
+//! generator.
 
 use std::convert::Infallible;
 

@@ -1,5 +1,5 @@
 //! Property tests of the invariants STYLE §4 and §8 promise for `Position`, on random positions
-//! reached by random legal walks with edits (`tests/walk`) and on random setups:
+//! reached by random legal walks with edits (`shogi_testkit::walk`) and on random setups:
 //!
 //! - `Position::from_setup(p.to_setup()) == p` (the setup carries the protection marks of
 //!   protecting rules), `to_setup` gives back the setup exactly, and the SFEN of the position
@@ -21,49 +21,24 @@
 //!
 //! Runs use a fixed proptest seed; `PROPTEST_RNG_SEED` and `PROPTEST_CASES` override it.
 
-mod reference;
-mod walk;
-
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use shogi_movegen::{Fault, Faults, IllegalMoveKind, Position, Standard, VariantHooks};
+use shogi_testkit::walk::{self, BLACK_SILVER, SilverRules, run};
+use shogi_testkit::{Rng, reference};
 use shogi_types::{Bitboard, ByColor, Color, Hand, Move, Piece, PieceKind, Setup, Square};
-use walk::{BLACK_SILVER, SilverRules, run};
 
 /// The SFEN of a position, protection marks included, for failure messages.
 fn sfen<R: VariantHooks>(pos: &Position<R>) -> String {
     pos.to_string()
 }
 
-/// The reference's form of a set of protected squares.
-fn protected_array(squares: Bitboard) -> reference::Protected {
-    let mut out = reference::NO_PROTECTION;
-    for sq in squares {
-        out[sq.index()] = true;
-    }
-    out
-}
-
-/// A tiny deterministic generator (splitmix64) for the random moves tried in a position.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn square(&mut self) -> Square {
-        Square::ALL[self.below(81)]
-    }
+/// A random square.
+fn square(rng: &mut Rng) -> Square {
+    Square::ALL[rng.below(81)]
 }
 
 /// Random moves for `pos`: arbitrary squares and kinds (kings and promoted kinds in drops
@@ -75,20 +50,20 @@ fn random_moves<R: VariantHooks>(pos: &Position<R>, rng: &mut Rng, legal: &[Move
     for _ in 0..24 {
         let m = match rng.below(4) {
             0 => Move::Normal {
-                from: rng.square(),
-                to: rng.square(),
+                from: square(rng),
+                to: square(rng),
                 promote: rng.below(2) == 0,
             },
             1 => Move::Drop {
                 kind: PieceKind::ALL[rng.below(14)],
-                to: rng.square(),
+                to: square(rng),
             },
             _ if !own.is_empty() => {
                 let from = own[rng.below(own.len())];
                 let near = from.offset(rng.below(5) as i8 - 2, rng.below(5) as i8 - 2);
                 Move::Normal {
                     from,
-                    to: near.unwrap_or_else(|| rng.square()),
+                    to: near.unwrap_or_else(|| square(rng)),
                     promote: rng.below(2) == 0,
                 }
             }
@@ -161,7 +136,7 @@ impl<'a, R: VariantHooks> Context<'a, R> {
     fn reference(&self) -> &(Setup, reference::Protected, Vec<Move>) {
         self.reference.get_or_init(|| {
             let setup = self.pos.to_setup();
-            let protected = protected_array(self.pos.protected());
+            let protected = reference::protected_array(self.pos.protected());
             let pseudo = reference::pseudo_legal_moves(&setup, &protected);
             (setup, protected, pseudo)
         })
@@ -448,7 +423,7 @@ fn check_position<R: VariantHooks>(pos: &Position<R>) -> Result<(), TestCaseErro
     }
 
     // Random and near-miss moves.
-    let mut rng = Rng(shogi_movegen::testing::compute_hash(pos));
+    let mut rng = Rng::new(shogi_movegen::testing::compute_hash(pos));
     for m in random_moves(pos, &mut rng, &all) {
         check_move(&ctx, m)?;
     }
