@@ -1,0 +1,193 @@
+//! Solves mate problems from a JSON-lines file (one object a line with `id`, `sfen` and,
+//! optionally, `solution_moves`, the reference length) and prints one line per problem and a
+//! summary; exits non-zero if a problem is not solved or a length differs where it must not.
+//!
+//! ```text
+//! cargo run --release -p shogi-mate --example zukou -- FILE [--mode any|tsume] [--nodes N]
+//!     [--time-ms MS] [--hash MB] [--only ID,ID…] [--max-ref-plies N] [--expect-exact ID,ID…]
+//! ```
+//!
+//! `--expect-exact` lists the problems whose reference length is not to be matched (flagged by
+//! the data set's notes); in `tsume` mode every other problem must be solved with
+//! `Length::Exact` and the reference length.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use shogi_mate::{Length, Limits, Mode, Outcome, Solver};
+use shogi_movegen::{Position, Standard};
+use shogi_types::Setup;
+
+struct Args {
+    file: String,
+    mode: Mode,
+    nodes: Option<u64>,
+    time: Option<Duration>,
+    hash: usize,
+    only: Option<Vec<String>>,
+    max_ref: Option<u32>,
+    flagged: Vec<String>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut it = std::env::args().skip(1);
+    let mut a = Args {
+        file: String::new(),
+        mode: Mode::AnyMate,
+        nodes: None,
+        time: None,
+        hash: 256,
+        only: None,
+        max_ref: None,
+        flagged: Vec::new(),
+    };
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--mode" => {
+                a.mode = match value()?.as_str() {
+                    "any" => Mode::AnyMate,
+                    "tsume" => Mode::Tsume,
+                    m => return Err(format!("unknown mode {m}")),
+                }
+            }
+            "--nodes" => a.nodes = Some(value()?.parse().map_err(|e| format!("--nodes: {e}"))?),
+            "--time-ms" => {
+                a.time = Some(Duration::from_millis(
+                    value()?.parse().map_err(|e| format!("--time-ms: {e}"))?,
+                ));
+            }
+            "--hash" => a.hash = value()?.parse().map_err(|e| format!("--hash: {e}"))?,
+            "--only" => a.only = Some(value()?.split(',').map(str::to_owned).collect()),
+            "--max-ref-plies" => {
+                a.max_ref = Some(
+                    value()?
+                        .parse()
+                        .map_err(|e| format!("--max-ref-plies: {e}"))?,
+                );
+            }
+            "--flagged" => a.flagged = value()?.split(',').map(str::to_owned).collect(),
+            _ if a.file.is_empty() => a.file = arg,
+            _ => return Err(format!("unexpected argument {arg}")),
+        }
+    }
+    if a.file.is_empty() {
+        return Err("usage: zukou FILE [options]".into());
+    }
+    Ok(a)
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}: {e}", args.file);
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut solver = Solver::new(args.hash);
+    let (mut solved, mut exact_ok, mut total, mut failures) = (0, 0, 0, 0);
+    let mut nodes_total = 0u64;
+    let all = Instant::now();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("bad line: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let id = v["id"].as_str().unwrap_or("?").to_owned();
+        let sfen = v["sfen"].as_str().unwrap_or("");
+        let reference = v["solution_moves"].as_u64().map(|n| n as usize);
+        if args.only.as_ref().is_some_and(|o| !o.contains(&id)) {
+            continue;
+        }
+        if let (Some(max), Some(r)) = (args.max_ref, reference)
+            && r > max as usize
+        {
+            continue;
+        }
+        total += 1;
+        let pos = match sfen
+            .parse::<Setup>()
+            .map_err(|e| e.to_string())
+            .and_then(|s| {
+                Position::<Standard>::from_setup(s)
+                    .or_else(|e| e.ignore_problem_faults())
+                    .map_err(|e| e.to_string())
+            }) {
+            Ok(p) => p,
+            Err(e) => {
+                println!("{id} error: {e}");
+                failures += 1;
+                continue;
+            }
+        };
+        solver.clear();
+        let mut limits = Limits::default().with_mode(args.mode);
+        limits.nodes = args.nodes;
+        limits.time = args.time;
+        let t = Instant::now();
+        let outcome = solver.solve(&pos, &limits);
+        let took = t.elapsed();
+        let stats = solver.stats();
+        nodes_total += stats.nodes;
+        let flagged = args.flagged.contains(&id);
+        let verdict = match (&outcome, reference) {
+            (Outcome::Mate { moves, length }, r) => {
+                solved += 1;
+                let matches = r == Some(moves.len());
+                let exact = *length == Length::Exact;
+                if args.mode == Mode::Tsume && !flagged && !(matches && exact) {
+                    failures += 1;
+                    "LENGTH"
+                } else {
+                    if matches {
+                        exact_ok += 1;
+                    }
+                    if flagged { "flagged" } else { "ok" }
+                }
+            }
+            _ => {
+                failures += 1;
+                "UNSOLVED"
+            }
+        };
+        let len = match &outcome {
+            Outcome::Mate { moves, length } => format!(
+                "mate {} ({})",
+                moves.len(),
+                if *length == Length::Exact {
+                    "exact"
+                } else {
+                    "bound"
+                }
+            ),
+            other => other.to_string(),
+        };
+        println!(
+            "{id} ref {:>3} {len:<22} {verdict:<8} {:>10} nodes {:>8.2} s {:>8} nps",
+            reference.map_or("?".into(), |r| r.to_string()),
+            stats.nodes,
+            took.as_secs_f64(),
+            stats.nodes_per_second(),
+        );
+    }
+    println!(
+        "summary: {solved}/{total} solved, {exact_ok} with the reference length, {failures} failures, {nodes_total} nodes, {:.1} s",
+        all.elapsed().as_secs_f64()
+    );
+    if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
