@@ -46,7 +46,9 @@ pub type ProgressFn = Arc<dyn Fn(&Progress<'_>) + Send + Sync>;
 #[derive(Clone, Default)]
 #[non_exhaustive]
 pub struct Limits {
-    /// The most nodes to search (each node is one expanded position).
+    /// The most nodes to search (each node is one expanded position). Once a mate is proved,
+    /// reading its line back may take as many nodes again (at least 100 000, at most
+    /// 2 000 000), whatever the limits: a proved mate is returned with its line.
     pub nodes: Option<u64>,
     /// The most time to spend, wall clock.
     pub time: Option<Duration>,

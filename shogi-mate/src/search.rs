@@ -89,6 +89,8 @@ pub(crate) struct Searcher<'a, R: VariantHooks> {
     pub(crate) attacker: Color,
     /// Mixed into every table key: the material, the mode.
     pub(crate) salt: u64,
+    /// Tsume semantics: futile interpositions are not defences.
+    pub(crate) tsume: bool,
     pub(crate) nodes: u64,
     node_limit: u64,
     start: Instant,
@@ -147,6 +149,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         limits: &'a Limits,
         attacker: Color,
         salt: u64,
+        tsume: bool,
         start: Instant,
     ) -> Searcher<'a, R> {
         Searcher {
@@ -154,6 +157,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             limits,
             attacker,
             salt,
+            tsume,
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             start,
@@ -274,10 +278,10 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             .get_mut(depth)
             .map(core::mem::take)
             .unwrap_or_default();
-        let early = self.expand(node, or, len, &mut children);
+        let (early, exact_hand) = self.expand(node, or, len, &mut children);
         let result = match early {
             Some(r) => r,
-            None => self.run(node, or, len, th_pn, th_dn, &mut children),
+            None => self.run(node, or, th_pn, th_dn, exact_hand, &mut children, len),
         };
         let amount = (self.nodes - nodes_before + 1).min(u64::from(u32::MAX)) as u32;
         let key = node.board ^ self.salt;
@@ -303,15 +307,16 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         &mut self,
         node: &Node<R>,
         or: bool,
-        len: u16,
         th_pn: u32,
         th_dn: u32,
+        exact_hand: bool,
         children: &mut [Child],
+        len: u16,
     ) -> NodeResult {
         loop {
             let ev = evaluate(children, or);
             if ev.pn == 0 || ev.dn == 0 {
-                return self.decide(node, or, len, children);
+                return self.decide(node, or, exact_hand, children);
             }
             if ev.pn >= th_pn || ev.dn >= th_dn || self.should_stop() {
                 return NodeResult {
@@ -349,7 +354,8 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
     }
 
     /// Generates and looks up the children of `node`. Returns the node's result at once when
-    /// the expansion decides it (no move; a mate in one at an OR node; no plies left).
+    /// the expansion decides it (no move; a mate in one at an OR node; no plies left), and
+    /// whether a proof of the node holds for its own hand only (futile drops were set aside).
     #[inline(never)]
     fn expand(
         &mut self,
@@ -357,26 +363,31 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         or: bool,
         len: u16,
         children: &mut Vec<Child>,
-    ) -> Option<NodeResult> {
+    ) -> (Option<NodeResult>, bool) {
         children.clear();
         let mut list = MoveList::new();
+        let mut exact_hand = false;
         if or {
             if len == 0 {
-                return Some(disproven(PHand::FULL, 0, NO_REP));
+                return (Some(disproven(PHand::FULL, 0, NO_REP)), false);
             }
             checks_into(&node.pos, &mut list);
             if list.is_empty() {
                 let hand = self.restrict_disproof(node, PHand::FULL);
-                return Some(disproven(hand, LEN_INF, NO_REP));
+                return (Some(disproven(hand, LEN_INF, NO_REP)), false);
             }
         } else {
-            node.pos.legal_moves_into(&mut list);
+            exact_hand = self.defences_into(&node.pos, &mut list);
             if list.is_empty() {
-                let hand = self.widen_proof(node, PHand::EMPTY);
-                return Some(proven(hand, 0));
+                let hand = if exact_hand {
+                    node.hand
+                } else {
+                    self.widen_proof(node, PHand::EMPTY)
+                };
+                return (Some(proven(hand, 0)), false);
             }
             if len == 0 {
-                return Some(disproven(node.hand, 0, NO_REP));
+                return (Some(disproven(node.hand, 0, NO_REP)), false);
             }
         }
         let child_len = len - 1;
@@ -431,9 +442,13 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                             c.pn = pn;
                             c.dn = dn;
                         } else {
-                            if or && !child.pos.has_legal_move() {
+                            if or && self.mated_now(&child.pos) {
                                 // A mate in one.
-                                let hand = self.widen_proof(&child, PHand::EMPTY);
+                                let hand = if child.pos.has_legal_move() {
+                                    child.hand
+                                } else {
+                                    self.widen_proof(&child, PHand::EMPTY)
+                                };
                                 self.tt.store_proven(child.board ^ self.salt, hand, 0, 1);
                                 c.res = Res::Proven { hand, len: 0 };
                                 c.pn = 0;
@@ -454,12 +469,32 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         }
         // Drops onto one square next to each other (their group), the rest in generation order.
         children.sort_by_key(|c| c.group);
-        None
+        (None, exact_hand)
+    }
+
+    /// The defender's moves at an AND node: every legal move, except (in tsume semantics)
+    /// the futile drops ([`is_futile_drop`]). Returns whether any was set aside.
+    pub(crate) fn defences_into(&self, pos: &Position<R>, list: &mut MoveList) -> bool {
+        pos.legal_moves_into(list);
+        if !self.tsume || list.is_empty() {
+            return false;
+        }
+        let Some(checker) = pos.checkers().single() else {
+            return false;
+        };
+        let before = list.len();
+        list.retain(|&m| !is_futile_drop(pos, m, checker));
+        list.len() != before
     }
 
     /// The result of a decided node (`pn == 0` or `dn == 0`).
-    fn decide(&mut self, node: &Node<R>, or: bool, len: u16, children: &[Child]) -> NodeResult {
-        let _ = len;
+    fn decide(
+        &mut self,
+        node: &Node<R>,
+        or: bool,
+        exact_hand: bool,
+        children: &[Child],
+    ) -> NodeResult {
         if or {
             // Proven by the child with the shortest mate, or disproven by all.
             let best = children
@@ -519,7 +554,11 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                     plen = plen.max(l);
                 }
             }
-            let hand = self.widen_proof(node, hand);
+            let hand = if exact_hand {
+                node.hand
+            } else {
+                self.widen_proof(node, hand)
+            };
             proven(hand, plen.saturating_add(1).min(LEN_INF - 1))
         }
     }
@@ -583,6 +622,73 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         }
         hand
     }
+}
+
+impl<R: VariantHooks> Searcher<'_, R> {
+    /// Whether the defender to move in `pos` is mated now: no legal move, or (tsume
+    /// semantics) only futile drops.
+    pub(crate) fn mated_now(&self, pos: &Position<R>) -> bool {
+        if !pos.has_legal_move() {
+            return true;
+        }
+        self.tsume && only_futile_drops(pos, 8)
+    }
+}
+
+/// Whether the defender's drop `m` in `pos` (in check by the single piece on `checker`) is a
+/// futile interposition (無駄合): a drop between a long-range checker and the king that the
+/// checker captures into a position where the defender is mated, or again has only such
+/// drops.
+fn is_futile_drop<R: VariantHooks>(
+    pos: &Position<R>,
+    m: Move,
+    checker: shogi_types::Square,
+) -> bool {
+    futile_drop_within(pos, m, checker, 8)
+}
+
+fn futile_drop_within<R: VariantHooks>(
+    pos: &Position<R>,
+    m: Move,
+    checker: shogi_types::Square,
+    depth: u32,
+) -> bool {
+    let Move::Drop { to, .. } = m else {
+        return false;
+    };
+    let Some(king) = pos.king(pos.side_to_move()) else {
+        return false;
+    };
+    if depth == 0 || !between(king, checker).has(to) {
+        return false;
+    }
+    let mut dropped = *pos;
+    dropped.play_unchecked(m);
+    [false, true].into_iter().any(|promote| {
+        let capture = Move::Normal {
+            from: checker,
+            to,
+            promote,
+        };
+        if !dropped.is_legal(capture) {
+            return false;
+        }
+        let mut taken = dropped;
+        taken.play_unchecked(capture);
+        taken.is_check() && (!taken.has_legal_move() || only_futile_drops(&taken, depth - 1))
+    })
+}
+
+/// Whether every legal move of `pos` (in check, with at least one legal move) is a futile drop.
+fn only_futile_drops<R: VariantHooks>(pos: &Position<R>, depth: u32) -> bool {
+    let Some(checker) = pos.checkers().single() else {
+        return false;
+    };
+    let moves = pos.legal_moves();
+    !moves.is_empty()
+        && moves
+            .iter()
+            .all(|&m| futile_drop_within(pos, m, checker, depth))
 }
 
 fn progress_interval(limits: &Limits) -> std::time::Duration {

@@ -15,8 +15,11 @@ use crate::verify;
 /// The longest mate the solver looks for, in plies.
 pub const MAX_PLIES: u32 = 4000;
 
-/// Extra nodes allowed for reading the line back after a proof, beyond the node limit.
-const PV_EXTRA_NODES: u64 = 2_000_000;
+/// Extra nodes allowed for reading the line back after a proof, beyond the node limit: as
+/// many again as the limit, at least 100 000 and at most 2 000 000.
+fn pv_extra_nodes(limits: &Limits) -> u64 {
+    limits.nodes.unwrap_or(2_000_000).clamp(100_000, 2_000_000)
+}
 
 /// A mate solver: df-pn with a transposition table of a fixed size.
 ///
@@ -28,12 +31,12 @@ const PV_EXTRA_NODES: u64 = 2_000_000;
 /// use shogi_movegen::{Position, Standard};
 /// use shogi_types::Setup;
 ///
-/// // A mate in three: B*2b (the king cannot take), then 1a-moves are covered.
+/// // A mate in one: the gold on 1b, guarded by the pawn on 1c.
 /// let setup: Setup = "7nk/9/7PP/9/9/9/9/9/9 b GB 1".parse()?;
 /// let pos = Position::<Standard>::from_setup(setup).or_else(|e| e.ignore_problem_faults())?;
 /// let mut solver = Solver::new(16);
 /// match solver.solve(&pos, &Limits::default().with_nodes(100_000)) {
-///     Outcome::Mate { moves, .. } => assert_eq!(moves.len() % 2, 1),
+///     Outcome::Mate { moves, .. } => assert_eq!(moves[0].to_string(), "G*1b"),
 ///     other => panic!("expected a mate, got {other}"),
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -134,16 +137,43 @@ impl Solver {
         let attacker = pos.side_to_move();
         let tsume = limits.mode == Mode::Tsume;
         let salt = material_key(pos) ^ if tsume { TSUME_MODE_KEY } else { 0 };
-        let mut s = Searcher::<R>::new(&mut self.table, limits, attacker, salt, start);
+        let mut s = Searcher::<R>::new(&mut self.table, limits, attacker, salt, tsume, start);
         let root = s.root(pos);
         s.enter_path(&root);
         let r = s.dfpn(&root, INF, INF, max_plies);
         s.leave_path(&root);
         let outcome = match r.res {
             Res::Proven { len, .. } => {
+                // Tsume: shorten the mate two plies at a time until the shorter search fails.
+                let mut best = len;
+                let mut exact = !tsume;
+                if tsume {
+                    loop {
+                        if best < 3 {
+                            exact = true;
+                            break;
+                        }
+                        s.enter_path(&root);
+                        let r = s.dfpn(&root, INF, INF, best - 2);
+                        s.leave_path(&root);
+                        match r.res {
+                            Res::Proven { len, .. } => best = len.min(best - 2),
+                            Res::Disproven { .. } => {
+                                exact = true;
+                                break;
+                            }
+                            Res::Unknown => break,
+                        }
+                    }
+                }
                 let stopped = s.stopped.take();
-                s.extend_node_limit(PV_EXTRA_NODES);
-                match s.principal_variation(&root, len) {
+                s.extend_node_limit(pv_extra_nodes(limits));
+                let mut line = s.principal_variation(&root, best, tsume && exact);
+                if line.is_none() && tsume && exact {
+                    line = s.principal_variation(&root, best, false);
+                    exact = false;
+                }
+                match line {
                     Some(moves) => {
                         let ok = if tsume {
                             verify::check_tsume_line(pos, &moves)
@@ -152,8 +182,12 @@ impl Solver {
                         };
                         match ok {
                             Ok(()) => Outcome::Mate {
+                                length: if tsume && exact && moves.len() == usize::from(best) {
+                                    Length::Exact
+                                } else {
+                                    Length::UpperBound
+                                },
                                 moves,
-                                length: Length::UpperBound,
                             },
                             Err(_) => Outcome::Unknown {
                                 reason: Reason::Unverified,
