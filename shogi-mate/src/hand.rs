@@ -132,11 +132,6 @@ impl PHand {
         }
         out
     }
-
-    /// The total number of pieces.
-    pub(crate) fn total(self) -> u32 {
-        (0..7).map(|i| u32::from(self.get(i))).sum()
-    }
 }
 
 #[cfg(test)]
@@ -163,6 +158,5 @@ mod tests {
         assert_eq!(full.plus(PieceKind::Pawn).count(PieceKind::Pawn), 255);
         assert!(full.le(PHand::FULL));
         assert_eq!(PHand::EMPTY.minus(PieceKind::Lance), PHand::EMPTY);
-        assert_eq!(full.total(), 255);
     }
 }

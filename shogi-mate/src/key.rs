@@ -129,7 +129,7 @@ pub(crate) fn material_key<R: VariantHooks>(pos: &Position<R>) -> u64 {
 }
 
 /// The key that tells the two solver modes' tables apart (their lengths count differently).
-pub(crate) const TSUME_MODE_KEY: u64 = splitmix(0x7453_756d_65);
+pub(crate) const TSUME_MODE_KEY: u64 = splitmix(0x0074_5375_6d65);
 
 /// The full identity of a position for repetition: board key and attacker's hand (the
 /// defender's hand follows from the material, fixed during a search).

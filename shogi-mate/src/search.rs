@@ -72,8 +72,6 @@ pub(crate) struct NodeResult {
 #[derive(Clone, Copy, Debug)]
 struct Child {
     mv: Move,
-    board: u64,
-    hand: PHand,
     pn: u32,
     dn: u32,
     res: Res,
@@ -281,7 +279,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         let (early, exact_hand) = self.expand(node, or, len, &mut children);
         let result = match early {
             Some(r) => r,
-            None => self.run(node, or, th_pn, th_dn, exact_hand, &mut children, len),
+            None => self.run(node, or, (th_pn, th_dn), exact_hand, &mut children, len),
         };
         let amount = (self.nodes - nodes_before + 1).min(u64::from(u32::MAX)) as u32;
         let key = node.board ^ self.salt;
@@ -307,8 +305,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         &mut self,
         node: &Node<R>,
         or: bool,
-        th_pn: u32,
-        th_dn: u32,
+        (th_pn, th_dn): (u32, u32),
         exact_hand: bool,
         children: &mut [Child],
         len: u16,
@@ -340,8 +337,8 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             self.line.push(c.mv);
             let r = self.dfpn(
                 &child,
-                cth_pn.max(c.pn.saturating_add(1)).min(INF),
-                cth_dn.max(c.dn.saturating_add(1)).min(INF),
+                cth_pn.max(c.pn.saturating_add(1)),
+                cth_dn.max(c.dn.saturating_add(1)),
                 len - 1,
             );
             self.line.pop();
@@ -396,8 +393,6 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             let pkey = position_key(child.board, child.hand);
             let mut c = Child {
                 mv: m,
-                board: child.board,
-                hand: child.hand,
                 pn: 1,
                 dn: 1,
                 res: Res::Unknown,
@@ -715,7 +710,7 @@ fn normalize_rep(rep: u32, depth: u32) -> u32 {
 
 #[inline]
 fn sub_threshold(th: u32, except: u32) -> u32 {
-    if th >= INF {
+    if th == INF {
         INF
     } else {
         th.saturating_sub(except)
@@ -925,14 +920,14 @@ fn evaluate(children: &[Child], or: bool) -> Eval {
     let (pn, dn) = if or {
         if pn == 0 {
             (0, INF)
-        } else if pn >= INF {
+        } else if pn == INF {
             (INF, 0)
         } else {
             (pn.min(PN_MAX), dn.clamp(1, PN_MAX))
         }
     } else if dn == 0 {
         (INF, 0)
-    } else if dn >= INF {
+    } else if dn == INF {
         (0, INF)
     } else {
         (pn.clamp(1, PN_MAX), dn.min(PN_MAX))

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use shogi_movegen::{Position, VariantHooks};
+use shogi_movegen::{Position, PositionVisitor, VariantHooks, VisitPosition};
 
 use crate::key::{TSUME_MODE_KEY, material_key};
 use crate::limits::{Limits, Mode};
@@ -46,6 +46,19 @@ pub struct Solver {
     table: Table,
     hash_mb: usize,
     stats: Stats,
+}
+
+/// [`Solver::solve`] for the typed position inside a [`VisitPosition`].
+struct Visit<'a> {
+    solver: &'a mut Solver,
+    limits: &'a Limits,
+}
+
+impl PositionVisitor for Visit<'_> {
+    type Output = Outcome;
+    fn visit<R: VariantHooks>(self, pos: &Position<R>) -> Outcome {
+        self.solver.solve_typed(pos, self.limits)
+    }
 }
 
 /// What the last [`Solver::solve`] call did.
@@ -92,14 +105,23 @@ impl Solver {
         self.stats
     }
 
-    /// Searches for a mate by the side to move of `pos`.
+    /// Searches for a mate by the side to move of `pos`: a [`Position<R>`] of any rules, or a
+    /// position whose rules are chosen at run time (any [`VisitPosition`], such as
+    /// `shogi_variants::AnyPosition`).
     ///
     /// Either colour may attack; the defender must have a king (a position without the
     /// attacker's king, a mate problem, is fine). The search runs on a thread of its own with
     /// a large stack (deep mates recurse deeply), or on the calling thread where threads
     /// cannot be spawned. A [`Outcome::Mate`] has been replayed by
     /// [`verify::check_mate_line`] (or [`verify::check_tsume_line`] in [`Mode::Tsume`]).
-    pub fn solve<R: VariantHooks>(&mut self, pos: &Position<R>, limits: &Limits) -> Outcome {
+    pub fn solve<P: VisitPosition + ?Sized>(&mut self, pos: &P, limits: &Limits) -> Outcome {
+        pos.visit(Visit {
+            solver: self,
+            limits,
+        })
+    }
+
+    fn solve_typed<R: VariantHooks>(&mut self, pos: &Position<R>, limits: &Limits) -> Outcome {
         let start = Instant::now();
         if !self.table.is_allocated() && !self.table.allocate(self.hash_mb) {
             self.stats = Stats::default();

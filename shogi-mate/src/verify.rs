@@ -117,7 +117,7 @@ fn replay<R: VariantHooks>(pos: &Position<R>, moves: &[Move]) -> Result<Position
     let Some(&last_move) = moves.last() else {
         return Err(LineError::Empty);
     };
-    if moves.len() % 2 == 0 {
+    if moves.len().is_multiple_of(2) {
         return Err(LineError::EndsWithDefence);
     }
     if matches!(
