@@ -4,12 +4,17 @@
 //!
 //! ```text
 //! cargo run --release -p shogi-mate --example zukou -- FILE [--mode any|tsume] [--nodes N]
-//!     [--time-ms MS] [--hash MB] [--only ID,ID…] [--max-ref-plies N] [--expect-exact ID,ID…]
+//!     [--time-ms MS] [--hash MB] [--only ID,ID…] [--max-ref-plies N] [--flagged ID,ID…]
+//!     [--require-all] [--json]
 //! ```
 //!
-//! `--expect-exact` lists the problems whose reference length is not to be matched (flagged by
-//! the data set's notes); in `tsume` mode every other problem must be solved with
-//! `Length::Exact` and the reference length.
+//! It fails (exit status 1) on a wrong answer: an error, `NoMate` or `Unverified` for a problem
+//! that has a mate, and in `tsume` mode an exact length that differs from the reference for a
+//! problem not listed in `--flagged` (those whose reference the data set's notes doubt). A
+//! problem left unsolved by the limits is reported and counted; with `--require-all` it fails
+//! the run too. `--json` prints one JSON object per problem instead of the table (for
+//! `.ci/interop/mate`). Times are wall-clock times of the search thread, which runs alone: on
+//! an otherwise idle core, its CPU time.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -27,6 +32,8 @@ struct Args {
     only: Option<Vec<String>>,
     max_ref: Option<u32>,
     flagged: Vec<String>,
+    require_all: bool,
+    json: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -40,6 +47,8 @@ fn parse_args() -> Result<Args, String> {
         only: None,
         max_ref: None,
         flagged: Vec::new(),
+        require_all: false,
+        json: false,
     };
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
@@ -67,6 +76,8 @@ fn parse_args() -> Result<Args, String> {
                 );
             }
             "--flagged" => a.flagged = value()?.split(',').map(str::to_owned).collect(),
+            "--require-all" => a.require_all = true,
+            "--json" => a.json = true,
             _ if a.file.is_empty() => a.file = arg,
             _ => return Err(format!("unexpected argument {arg}")),
         }
@@ -93,7 +104,7 @@ fn main() -> ExitCode {
         }
     };
     let mut solver = Solver::new(args.hash);
-    let (mut solved, mut exact_ok, mut total, mut failures) = (0, 0, 0, 0);
+    let (mut solved, mut exact_ok, mut total, mut failures, mut unsolved) = (0, 0, 0, 0, 0);
     let mut nodes_total = 0u64;
     let all = Instant::now();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -146,21 +157,57 @@ fn main() -> ExitCode {
                 solved += 1;
                 let matches = r == Some(moves.len());
                 let exact = *length == Length::Exact;
-                if args.mode == Mode::Tsume && !flagged && !(matches && exact) {
+                if matches {
+                    exact_ok += 1;
+                }
+                if args.mode == Mode::Tsume && !flagged && exact && !matches {
                     failures += 1;
                     "LENGTH"
+                } else if flagged {
+                    "flagged"
                 } else {
-                    if matches {
-                        exact_ok += 1;
-                    }
-                    if flagged { "flagged" } else { "ok" }
+                    "ok"
                 }
+            }
+            (Outcome::Unknown { reason }, _) if *reason != shogi_mate::Reason::Unverified => {
+                unsolved += 1;
+                if args.require_all {
+                    failures += 1;
+                }
+                "unsolved"
             }
             _ => {
                 failures += 1;
-                "UNSOLVED"
+                "WRONG"
             }
         };
+        if args.json {
+            let (result, plies, exact, moves) = match &outcome {
+                Outcome::Mate { moves, length } => (
+                    "mate",
+                    moves.len(),
+                    *length == Length::Exact,
+                    moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                ),
+                Outcome::NoMate => ("nomate", 0, false, Vec::new()),
+                Outcome::Unknown { .. } => ("unknown", 0, false, Vec::new()),
+            };
+            println!(
+                "{}",
+                serde_json::json!({
+                    "id": id,
+                    "result": result,
+                    "plies": plies,
+                    "exact": exact,
+                    "reference": reference,
+                    "nodes": stats.nodes,
+                    "seconds": took.as_secs_f64(),
+                    "verdict": verdict,
+                    "moves": moves,
+                })
+            );
+            continue;
+        }
         let len = match &outcome {
             Outcome::Mate { moves, length } => format!(
                 "mate {} ({})",
@@ -181,10 +228,15 @@ fn main() -> ExitCode {
             stats.nodes_per_second(),
         );
     }
-    println!(
-        "summary: {solved}/{total} solved, {exact_ok} with the reference length, {failures} failures, {nodes_total} nodes, {:.1} s",
+    let summary = format!(
+        "summary: {solved}/{total} solved, {unsolved} unsolved, {exact_ok} with the reference length, {failures} failures, {nodes_total} nodes, {:.1} s",
         all.elapsed().as_secs_f64()
     );
+    if args.json {
+        eprintln!("{summary}");
+    } else {
+        println!("{summary}");
+    }
     if failures == 0 {
         ExitCode::SUCCESS
     } else {
