@@ -5,13 +5,17 @@
 //! ```text
 //! cargo run --release -p shogi-mate --example zukou -- FILE [--mode any|tsume] [--nodes N]
 //!     [--time-ms MS] [--hash MB] [--only ID,ID…] [--max-ref-plies N] [--flagged ID,ID…]
-//!     [--require-all] [--json]
+//!     [--flag-from-notes] [--skip-flagged] [--require-all] [--json]
 //! ```
 //!
 //! It fails (exit status 1) on a wrong answer: an error, `NoMate` or `Unverified` for a problem
 //! that has a mate, and in `tsume` mode an exact length that differs from the reference for a
 //! problem not listed in `--flagged` (those whose reference the data set's notes doubt). A
-//! problem left unsolved by the limits is reported and counted; with `--require-all` it fails
+//! problem left unsolved by the limits is reported and counted; `--flag-from-notes` flags every
+//! problem whose `notes` doubt the reference (any note but the data set's three standard ones,
+//! the bibliographic note and the check of futile drops left at the end: a solver's different
+//! length, a shorter mate, a doubtful transcription), and `--skip-flagged` leaves the flagged
+//! problems out; with `--require-all` it fails
 //! the run too. `--json` prints one JSON object per problem instead of the table (for
 //! `.ci/interop/mate`). Times are wall-clock times of the search thread, which runs alone: on
 //! an otherwise idle core, its CPU time.
@@ -34,6 +38,8 @@ struct Args {
     flagged: Vec<String>,
     require_all: bool,
     json: bool,
+    flag_from_notes: bool,
+    skip_flagged: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -49,6 +55,8 @@ fn parse_args() -> Result<Args, String> {
         flagged: Vec::new(),
         require_all: false,
         json: false,
+        flag_from_notes: false,
+        skip_flagged: false,
     };
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
@@ -78,6 +86,8 @@ fn parse_args() -> Result<Args, String> {
             "--flagged" => a.flagged = value()?.split(',').map(str::to_owned).collect(),
             "--require-all" => a.require_all = true,
             "--json" => a.json = true,
+            "--flag-from-notes" => a.flag_from_notes = true,
+            "--skip-flagged" => a.skip_flagged = true,
             _ if a.file.is_empty() => a.file = arg,
             _ => return Err(format!("unexpected argument {arg}")),
         }
@@ -86,6 +96,21 @@ fn parse_args() -> Result<Args, String> {
         return Err("usage: zukou FILE [options]".into());
     }
     Ok(a)
+}
+
+/// Whether the problem's notes doubt its reference: any note but the data set's standard ones
+/// (the reference KIF's length, the transcription note, the summary), the bibliographic note
+/// and the check of futile drops left at the end.
+fn notes_doubt(v: &serde_json::Value) -> bool {
+    v["notes"].as_array().is_some_and(|notes| {
+        notes.iter().filter_map(|n| n.as_str()).any(|n| {
+            !(n.starts_with("参考KIF")
+                || n.starts_with("本レコード")
+                || n.starts_with("解説")
+                || n.starts_with("原典書誌")
+                || n.contains("futile_analysis"))
+        })
+    })
 }
 
 fn main() -> ExitCode {
@@ -126,6 +151,10 @@ fn main() -> ExitCode {
         {
             continue;
         }
+        let flagged = args.flagged.contains(&id) || (args.flag_from_notes && notes_doubt(&v));
+        if args.skip_flagged && flagged {
+            continue;
+        }
         total += 1;
         let pos = match sfen
             .parse::<Setup>()
@@ -151,7 +180,6 @@ fn main() -> ExitCode {
         let took = t.elapsed();
         let stats = solver.stats();
         nodes_total += stats.nodes;
-        let flagged = args.flagged.contains(&id);
         let verdict = match (&outcome, reference) {
             (Outcome::Mate { moves, length }, r) => {
                 solved += 1;

@@ -72,12 +72,31 @@ pub(crate) struct NodeResult {
 #[derive(Clone, Copy, Debug)]
 struct Child {
     mv: Move,
+    /// Not in the table when the list was made: searching it expands a new node.
+    fresh: bool,
     pn: u32,
     dn: u32,
     res: Res,
     /// Drops share a group per square (their numbers are counted once, as a maximum); 0 for
     /// a group of its own.
     group: u8,
+}
+
+/// What the expansion of a node found besides its children.
+#[derive(Clone, Copy, Debug, Default)]
+struct ExpandFlags {
+    /// A proof of the node holds for its own hand only (futile drops were set aside).
+    exact_hand: bool,
+    /// A child's numbers come from an entry first reached on a shorter path.
+    old_child: bool,
+}
+
+/// Raises the thresholds above the node's numbers (TCA).
+fn extend(th: &mut (u32, u32), ev: &Eval) {
+    if ev.pn < INF && ev.dn < INF {
+        th.0 = th.0.max(ev.pn.saturating_add(1));
+        th.1 = th.1.max(ev.dn.saturating_add(1));
+    }
 }
 
 /// The state of one search call: limits, counters, the path.
@@ -267,6 +286,15 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
     /// Searches `node` until its proof number reaches `th_pn` or its disproof number `th_dn`,
     /// or it is decided, or a limit stops the search; `len` is the number of plies left.
     pub(crate) fn dfpn(&mut self, node: &Node<R>, th_pn: u32, th_dn: u32, len: u16) -> NodeResult {
+        self.search(node, (th_pn, th_dn), len, &mut 0)
+    }
+
+    /// [`Searcher::dfpn`] with the extension counter of the threshold controlling algorithm
+    /// (TCA, Kishimoto): a node whose children's numbers come from entries first reached on a
+    /// shorter path (possibly its own ancestors, through a loop) keeps searching past its
+    /// thresholds until it has expanded that many new children, so that such loops cannot
+    /// bounce between parent and child without progress.
+    fn search(&mut self, node: &Node<R>, th: (u32, u32), len: u16, inc: &mut u32) -> NodeResult {
         self.nodes += 1;
         let nodes_before = self.nodes;
         let or = self.is_or(node);
@@ -276,10 +304,10 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             .get_mut(depth)
             .map(core::mem::take)
             .unwrap_or_default();
-        let (early, exact_hand) = self.expand(node, or, len, &mut children);
+        let (early, flags) = self.expand(node, or, len, &mut children);
         let result = match early {
             Some(r) => r,
-            None => self.run(node, or, (th_pn, th_dn), exact_hand, &mut children, len),
+            None => self.run(node, or, th, flags, &mut children, len, inc),
         };
         let amount = (self.nodes - nodes_before + 1).min(u64::from(u32::MAX)) as u32;
         let key = node.board ^ self.salt;
@@ -289,9 +317,14 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                 self.tt.store_disproven(key, hand, len, amount);
             }
             Res::Disproven { .. } => {}
-            Res::Unknown => self
-                .tt
-                .store_unknown(key, node.hand, result.pn, result.dn, amount),
+            Res::Unknown => self.tt.store_unknown(
+                key,
+                node.hand,
+                result.pn,
+                result.dn,
+                amount,
+                node.depth.min(u32::from(u16::MAX)) as u16,
+            ),
         }
         if self.pool.len() <= depth {
             self.pool.resize_with(depth + 1, Vec::new);
@@ -301,22 +334,32 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
     }
 
     /// The main loop over an expanded node.
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
         node: &Node<R>,
         or: bool,
         (th_pn, th_dn): (u32, u32),
-        exact_hand: bool,
+        flags: ExpandFlags,
         children: &mut [Child],
         len: u16,
+        inc: &mut u32,
     ) -> NodeResult {
-        loop {
-            let ev = evaluate(children, or);
+        let orig_inc = *inc;
+        if flags.old_child {
+            *inc += 1;
+        }
+        let mut th = (th_pn, th_dn);
+        let mut ev = evaluate(children, or);
+        if *inc > 0 {
+            extend(&mut th, &ev);
+        }
+        let result = loop {
             if ev.pn == 0 || ev.dn == 0 {
-                return self.decide(node, or, exact_hand, children);
+                break self.decide(node, or, flags.exact_hand, children);
             }
-            if ev.pn >= th_pn || ev.dn >= th_dn || self.should_stop() {
-                return NodeResult {
+            if ev.pn >= th.0 || ev.dn >= th.1 || self.should_stop() {
+                break NodeResult {
                     pn: ev.pn,
                     dn: ev.dn,
                     res: Res::Unknown,
@@ -326,20 +369,28 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             let c = children[i];
             let (cth_pn, cth_dn) = if or {
                 let second = ev.second.saturating_add(ev.second / 4).saturating_add(1);
-                (th_pn.min(second), sub_threshold(th_dn, ev.except))
+                (th.0.min(second), sub_threshold(th.1, ev.except))
             } else {
                 let second = ev.second.saturating_add(ev.second / 4).saturating_add(1);
-                (sub_threshold(th_pn, ev.except), th_dn.min(second))
+                (sub_threshold(th.0, ev.except), th.1.min(second))
             };
+            if c.fresh {
+                // A new node: the extension has made progress.
+                *inc = inc.saturating_sub(1);
+                children[i].fresh = false;
+            }
             let child = self.child(node, c.mv);
             let pkey = position_key(child.board, child.hand);
             self.path.insert(pkey, child.depth);
             self.line.push(c.mv);
-            let r = self.dfpn(
+            let r = self.search(
                 &child,
-                cth_pn.max(c.pn.saturating_add(1)),
-                cth_dn.max(c.dn.saturating_add(1)),
+                (
+                    cth_pn.max(c.pn.saturating_add(1)),
+                    cth_dn.max(c.dn.saturating_add(1)),
+                ),
                 len - 1,
+                inc,
             );
             self.line.pop();
             self.path.remove(&pkey);
@@ -347,7 +398,24 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             slot.pn = r.pn;
             slot.dn = r.dn;
             slot.res = r.res;
-        }
+            ev = evaluate(children, or);
+            th = (th_pn, th_dn);
+            if *inc > 0 {
+                extend(&mut th, &ev);
+            } else if orig_inc > 0 {
+                // The extension asked of this node is done: back to the parent.
+                if ev.pn == 0 || ev.dn == 0 {
+                    break self.decide(node, or, flags.exact_hand, children);
+                }
+                break NodeResult {
+                    pn: ev.pn,
+                    dn: ev.dn,
+                    res: Res::Unknown,
+                };
+            }
+        };
+        *inc = (*inc).min(orig_inc);
+        result
     }
 
     /// Generates and looks up the children of `node`. Returns the node's result at once when
@@ -360,18 +428,20 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         or: bool,
         len: u16,
         children: &mut Vec<Child>,
-    ) -> (Option<NodeResult>, bool) {
+    ) -> (Option<NodeResult>, ExpandFlags) {
         children.clear();
         let mut list = MoveList::new();
         let mut exact_hand = false;
+        let mut old_child = false;
+        let none = ExpandFlags::default();
         if or {
             if len == 0 {
-                return (Some(disproven(PHand::FULL, 0, NO_REP)), false);
+                return (Some(disproven(PHand::FULL, 0, NO_REP)), none);
             }
             checks_into(&node.pos, &mut list);
             if list.is_empty() {
                 let hand = self.restrict_disproof(node, PHand::FULL);
-                return (Some(disproven(hand, LEN_INF, NO_REP)), false);
+                return (Some(disproven(hand, LEN_INF, NO_REP)), none);
             }
         } else {
             exact_hand = self.defences_into(&node.pos, &mut list);
@@ -381,10 +451,10 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                 } else {
                     self.widen_proof(node, PHand::EMPTY)
                 };
-                return (Some(proven(hand, 0)), false);
+                return (Some(proven(hand, 0)), none);
             }
             if len == 0 {
-                return (Some(disproven(node.hand, 0, NO_REP)), false);
+                return (Some(disproven(node.hand, 0, NO_REP)), none);
             }
         }
         let child_len = len - 1;
@@ -393,6 +463,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             let pkey = position_key(child.board, child.hand);
             let mut c = Child {
                 mv: m,
+                fresh: true,
                 pn: 1,
                 dn: 1,
                 res: Res::Unknown,
@@ -433,9 +504,13 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                         pn_floor,
                         dn_floor,
                     } => {
-                        if let Some((pn, dn)) = exact {
+                        if let Some((pn, dn, min_depth)) = exact {
                             c.pn = pn;
                             c.dn = dn;
+                            c.fresh = false;
+                            if u32::from(min_depth) < child.depth {
+                                old_child = true;
+                            }
                         } else {
                             if or && self.mated_now(&child.pos) {
                                 // A mate in one.
@@ -464,7 +539,13 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         }
         // Drops onto one square next to each other (their group), the rest in generation order.
         children.sort_by_key(|c| c.group);
-        (None, exact_hand)
+        (
+            None,
+            ExpandFlags {
+                exact_hand,
+                old_child,
+            },
+        )
     }
 
     /// The defender's moves at an AND node: every legal move, except (in tsume semantics)

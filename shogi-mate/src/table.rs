@@ -36,6 +36,8 @@ struct Entry {
     /// Proven: a mate within `len` plies; disproven: no mate within `len` plies (`LEN_INF`: no
     /// mate at all); unknown: unused.
     len: u16,
+    /// Unknown: the smallest depth at which the position was searched.
+    min_depth: u16,
     state: u8,
 }
 
@@ -46,18 +48,30 @@ pub(crate) enum Found {
     Proven { hand: PHand, len: u16 },
     /// No mate within `len` plies with any attacker's hand at most `hand`.
     Disproven { hand: PHand, len: u16 },
-    /// Undecided: the stored numbers of this exact hand (if any) and bounds from other hands.
+    /// Undecided: the stored numbers of this exact hand and the smallest depth it was
+    /// searched at (if any), and bounds from other hands.
     Unknown {
-        exact: Option<(u32, u32)>,
+        exact: Option<(u32, u32, u16)>,
         pn_floor: u32,
         dn_floor: u32,
     },
 }
 
 /// A table of a fixed number of entries.
+///
+/// Beside the entries, a compact array of 32-bit tags (the high half of each entry's key, 0 for
+/// an empty slot) lets a lookup read one cache line per cluster and touch only the entries
+/// whose tag matches: most lookups of a search are of positions the table does not hold.
 pub(crate) struct Table {
     entries: Vec<Entry>,
+    tags: Vec<u32>,
     clusters: usize,
+}
+
+/// The tag of a key: never 0, which marks an empty slot.
+#[inline]
+fn tag(key: u64) -> u32 {
+    ((key >> 32) as u32) | 1
 }
 
 impl core::fmt::Debug for Table {
@@ -73,6 +87,7 @@ impl Table {
     pub(crate) const fn new() -> Table {
         Table {
             entries: Vec::new(),
+            tags: Vec::new(),
             clusters: 0,
         }
     }
@@ -89,13 +104,17 @@ impl Table {
             return true;
         }
         self.entries = Vec::new();
+        self.tags = Vec::new();
         self.clusters = 0;
         let mut v = Vec::new();
-        if v.try_reserve_exact(n).is_err() {
+        let mut t = Vec::new();
+        if v.try_reserve_exact(n).is_err() || t.try_reserve_exact(n).is_err() {
             return false;
         }
         v.resize(n, Entry::default());
+        t.resize(n, 0);
         self.entries = v;
+        self.tags = t;
         self.clusters = clusters;
         true
     }
@@ -108,6 +127,7 @@ impl Table {
     /// Forgets every entry.
     pub(crate) fn clear(&mut self) {
         self.entries.fill(Entry::default());
+        self.tags.fill(0);
     }
 
     #[inline]
@@ -123,7 +143,12 @@ impl Table {
         let mut exact = None;
         let mut pn_floor = 0;
         let mut dn_floor = 0;
-        for e in &self.entries[self.cluster(key)] {
+        let t = tag(key);
+        for i in self.cluster(key) {
+            if self.tags[i] != t {
+                continue;
+            }
+            let e = &self.entries[i];
             if e.state == EMPTY || e.key != key {
                 continue;
             }
@@ -143,7 +168,7 @@ impl Table {
                 }
                 _ => {
                     if e.hand == hand {
-                        exact = Some((e.pn, e.dn));
+                        exact = Some((e.pn, e.dn, e.min_depth));
                     } else if hand.le(e.hand) {
                         // A position with more attacker's pieces is no harder to prove.
                         pn_floor = pn_floor.max(e.pn);
@@ -170,11 +195,13 @@ impl Table {
         let range = self.cluster(key);
         let mut best = range.start;
         let mut best_worth = u64::MAX;
-        for i in range {
-            let e = &self.entries[i];
-            if e.state == EMPTY {
+        for i in range.clone() {
+            if self.tags[i] == 0 {
                 return i;
             }
+        }
+        for i in range {
+            let e = &self.entries[i];
             let worth = u64::from(e.amount) + if e.state == UNKNOWN { 0 } else { 1 << 32 };
             if worth < best_worth {
                 best_worth = worth;
@@ -185,13 +212,25 @@ impl Table {
     }
 
     /// Stores the numbers of an undecided position.
-    pub(crate) fn store_unknown(&mut self, key: u64, hand: PHand, pn: u32, dn: u32, amount: u32) {
+    pub(crate) fn store_unknown(
+        &mut self,
+        key: u64,
+        hand: PHand,
+        pn: u32,
+        dn: u32,
+        amount: u32,
+        depth: u16,
+    ) {
         if !self.is_allocated() {
             return;
         }
         let range = self.cluster(key);
+        let t = tag(key);
         let mut slot = None;
         for i in range {
+            if self.tags[i] != t {
+                continue;
+            }
             let e = &self.entries[i];
             if e.state == UNKNOWN && e.key == key && e.hand == hand {
                 slot = Some(i);
@@ -199,11 +238,13 @@ impl Table {
             }
         }
         let i = slot.unwrap_or_else(|| self.victim(key));
-        let amount = if slot.is_some() {
-            amount.max(self.entries[i].amount)
+        let (amount, depth) = if slot.is_some() {
+            let old = &self.entries[i];
+            (amount.max(old.amount), depth.min(old.min_depth))
         } else {
-            amount
+            (amount, depth)
         };
+        self.tags[i] = t;
         self.entries[i] = Entry {
             key,
             hand,
@@ -211,6 +252,7 @@ impl Table {
             dn: dn.clamp(1, PN_MAX),
             amount,
             len: 0,
+            min_depth: depth,
             state: UNKNOWN,
         };
     }
@@ -222,8 +264,12 @@ impl Table {
             return;
         }
         let range = self.cluster(key);
+        let t = tag(key);
         let mut free = None;
         for i in range {
+            if self.tags[i] != t {
+                continue;
+            }
             let e = self.entries[i];
             if e.state == EMPTY || e.key != key {
                 continue;
@@ -232,16 +278,19 @@ impl Table {
                 PROVEN if e.hand.le(hand) && e.len <= len => return,
                 PROVEN if hand.le(e.hand) && len <= e.len => {
                     self.entries[i].state = EMPTY;
+                    self.tags[i] = 0;
                     free.get_or_insert(i);
                 }
                 UNKNOWN if hand.le(e.hand) => {
                     self.entries[i].state = EMPTY;
+                    self.tags[i] = 0;
                     free.get_or_insert(i);
                 }
                 _ => {}
             }
         }
         let i = free.unwrap_or_else(|| self.victim(key));
+        self.tags[i] = t;
         self.entries[i] = Entry {
             key,
             hand,
@@ -249,6 +298,7 @@ impl Table {
             dn: INF,
             amount,
             len,
+            min_depth: 0,
             state: PROVEN,
         };
     }
@@ -260,8 +310,12 @@ impl Table {
             return;
         }
         let range = self.cluster(key);
+        let t = tag(key);
         let mut free = None;
         for i in range {
+            if self.tags[i] != t {
+                continue;
+            }
             let e = self.entries[i];
             if e.state == EMPTY || e.key != key {
                 continue;
@@ -270,16 +324,19 @@ impl Table {
                 DISPROVEN if hand.le(e.hand) && len <= e.len => return,
                 DISPROVEN if e.hand.le(hand) && e.len <= len => {
                     self.entries[i].state = EMPTY;
+                    self.tags[i] = 0;
                     free.get_or_insert(i);
                 }
                 UNKNOWN if e.hand.le(hand) => {
                     self.entries[i].state = EMPTY;
+                    self.tags[i] = 0;
                     free.get_or_insert(i);
                 }
                 _ => {}
             }
         }
         let i = free.unwrap_or_else(|| self.victim(key));
+        self.tags[i] = t;
         self.entries[i] = Entry {
             key,
             hand,
@@ -287,17 +344,18 @@ impl Table {
             dn: 0,
             amount,
             len,
+            min_depth: 0,
             state: DISPROVEN,
         };
     }
 
     /// How full the table is, in permille, from the first thousand entries (as USI `hashfull`).
     pub(crate) fn permille(&self) -> u32 {
-        let sample = &self.entries[..self.entries.len().min(1000)];
+        let sample = &self.tags[..self.tags.len().min(1000)];
         if sample.is_empty() {
             return 0;
         }
-        let used = sample.iter().filter(|e| e.state != EMPTY).count();
+        let used = sample.iter().filter(|&&t| t != 0).count();
         (used * 1000 / sample.len()) as u32
     }
 }
@@ -328,11 +386,11 @@ mod tests {
             t.look_up(key, gold, LEN_INF),
             Found::Disproven { .. }
         ));
-        t.store_unknown(key ^ 1, gold, 5, 3, 1);
+        t.store_unknown(key ^ 1, gold, 5, 3, 1, 4);
         assert_eq!(
             t.look_up(key ^ 1, gold, 9),
             Found::Unknown {
-                exact: Some((5, 3)),
+                exact: Some((5, 3, 4)),
                 pn_floor: 0,
                 dn_floor: 0
             }
