@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use shogi_movegen::attacks::{attacks, between};
 use shogi_movegen::{MoveList, Position, VariantHooks};
-use shogi_types::{Color, Move, PieceKind};
+use shogi_types::{Bitboard, Color, Move, PieceKind, Square};
 
 use crate::checks::checks_into;
 use crate::hand::{KINDS, PHand};
@@ -549,17 +549,18 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
     }
 
     /// The defender's moves at an AND node: every legal move, except (in tsume semantics)
-    /// the futile drops ([`is_futile_drop`]). Returns whether any was set aside.
+    /// the futile drops ([`futile_squares`]). Returns whether any was set aside.
     pub(crate) fn defences_into(&self, pos: &Position<R>, list: &mut MoveList) -> bool {
         pos.legal_moves_into(list);
         if !self.tsume || list.is_empty() {
             return false;
         }
-        let Some(checker) = pos.checkers().single() else {
+        let futile = futile_squares(pos);
+        if futile.is_empty() {
             return false;
-        };
+        }
         let before = list.len();
-        list.retain(|&m| !is_futile_drop(pos, m, checker));
+        list.retain(|&m| !matches!(m, Move::Drop { to, .. } if futile.has(to)));
         list.len() != before
     }
 
@@ -707,64 +708,85 @@ impl<R: VariantHooks> Searcher<'_, R> {
         if !pos.has_legal_move() {
             return true;
         }
-        self.tsume && only_futile_drops(pos, 8)
-    }
-}
-
-/// Whether the defender's drop `m` in `pos` (in check by the single piece on `checker`) is a
-/// futile interposition (無駄合): a drop between a long-range checker and the king that the
-/// checker captures into a position where the defender is mated, or again has only such
-/// drops.
-fn is_futile_drop<R: VariantHooks>(
-    pos: &Position<R>,
-    m: Move,
-    checker: shogi_types::Square,
-) -> bool {
-    futile_drop_within(pos, m, checker, 8)
-}
-
-fn futile_drop_within<R: VariantHooks>(
-    pos: &Position<R>,
-    m: Move,
-    checker: shogi_types::Square,
-    depth: u32,
-) -> bool {
-    let Move::Drop { to, .. } = m else {
-        return false;
-    };
-    let Some(king) = pos.king(pos.side_to_move()) else {
-        return false;
-    };
-    if depth == 0 || !between(king, checker).has(to) {
-        return false;
-    }
-    let mut dropped = *pos;
-    dropped.play_unchecked(m);
-    [false, true].into_iter().any(|promote| {
-        let capture = Move::Normal {
-            from: checker,
-            to,
-            promote,
-        };
-        if !dropped.is_legal(capture) {
+        if !self.tsume {
             return false;
         }
-        let mut taken = dropped;
-        taken.play_unchecked(capture);
-        taken.is_check() && (!taken.has_legal_move() || only_futile_drops(&taken, depth - 1))
-    })
+        let futile = futile_squares(pos);
+        futile.is_nonempty() && only_drops_onto(pos, futile)
+    }
 }
 
-/// Whether every legal move of `pos` (in check, with at least one legal move) is a futile drop.
-fn only_futile_drops<R: VariantHooks>(pos: &Position<R>, depth: u32) -> bool {
+/// The squares between a single long-range checker and the king of the defender to move in
+/// `pos` where a drop is futile (無駄合): the checker captures the dropped piece into a
+/// position where the defender is in check with no move but again futile drops.
+///
+/// The board after such a capture does not depend on the kind dropped (only the hands do,
+/// and fewer pieces for the defender can only help the attacker), so each square is judged
+/// once, with one kind, from the king outwards: the futile squares of the position after a
+/// capture on `s` are the futile squares between the king and `s`.
+pub(crate) fn futile_squares<R: VariantHooks>(pos: &Position<R>) -> Bitboard {
     let Some(checker) = pos.checkers().single() else {
-        return false;
+        return Bitboard::EMPTY;
     };
-    let moves = pos.legal_moves();
-    !moves.is_empty()
-        && moves
-            .iter()
-            .all(|&m| futile_drop_within(pos, m, checker, depth))
+    let defender = pos.side_to_move();
+    let Some(king) = pos.king(defender) else {
+        return Bitboard::EMPTY;
+    };
+    let gap = between(king, checker);
+    if gap.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let mut squares: Vec<Square> = gap.iter().collect();
+    squares.sort_by_key(|s| distance(king, *s));
+    let hand = pos.hand(defender);
+    let mut futile = Bitboard::EMPTY;
+    for s in squares {
+        let Some(drop) = PieceKind::HAND_KINDS
+            .into_iter()
+            .filter(|&kind| hand.has(kind))
+            .map(|kind| Move::Drop { kind, to: s })
+            .find(|&m| pos.is_legal(m))
+        else {
+            continue;
+        };
+        let mut dropped = *pos;
+        dropped.play_unchecked(drop);
+        let taken = [false, true].into_iter().any(|promote| {
+            let capture = Move::Normal {
+                from: checker,
+                to: s,
+                promote,
+            };
+            if !dropped.is_legal(capture) {
+                return false;
+            }
+            let mut after = dropped;
+            after.play_unchecked(capture);
+            after.is_check() && only_drops_onto(&after, futile)
+        });
+        if taken {
+            futile |= s;
+        }
+    }
+    futile
+}
+
+/// Whether every legal move of `pos` is a drop onto `squares` (true if it has none).
+fn only_drops_onto<R: VariantHooks>(pos: &Position<R>, squares: Bitboard) -> bool {
+    let mut only = true;
+    pos.for_each_legal_move(|m| {
+        if !matches!(m, Move::Drop { to, .. } if squares.has(to)) {
+            only = false;
+        }
+    });
+    only
+}
+
+/// The king distance between two squares.
+fn distance(a: Square, b: Square) -> u8 {
+    let df = a.file().get().abs_diff(b.file().get());
+    let dr = a.rank().get().abs_diff(b.rank().get());
+    df.max(dr)
 }
 
 fn progress_interval(limits: &Limits) -> std::time::Duration {

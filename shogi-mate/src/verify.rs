@@ -152,7 +152,19 @@ fn replay<R: VariantHooks>(pos: &Position<R>, moves: &[Move]) -> Result<Position
 /// Whether `pos` (the defender to move, in check) has no legal move, or only drops between
 /// a single long-range checker and the king, each answered by the checker taking the dropped
 /// piece into a position of the same kind (`depth` bounds the chain).
+///
+/// Which drops qualify is decided once per square: after the capture the board is the same
+/// whatever kind was dropped, so `memo` keeps the answer for each capture square.
 fn mated_up_to_futile_drops<R: VariantHooks>(pos: &Position<R>, depth: u32) -> bool {
+    let mut memo = [None; 81];
+    mated_with_memo(pos, depth, &mut memo)
+}
+
+fn mated_with_memo<R: VariantHooks>(
+    pos: &Position<R>,
+    depth: u32,
+    memo: &mut [Option<bool>; 81],
+) -> bool {
     if !pos.is_check() {
         return false;
     }
@@ -175,18 +187,22 @@ fn mated_up_to_futile_drops<R: VariantHooks>(pos: &Position<R>, depth: u32) -> b
         if !between.has(to) {
             return false;
         }
+        if let Some(known) = memo[to.index()] {
+            return known;
+        }
         let mut after_drop = *pos;
         after_drop.play_unchecked(d);
-        [false, true].into_iter().any(|promote| {
+        let futile = [false, true].into_iter().any(|promote| {
             let capture = Move::Normal {
                 from: checker,
                 to,
                 promote,
             };
             let mut after_capture = after_drop;
-            after_capture.play(capture).is_ok()
-                && mated_up_to_futile_drops(&after_capture, depth - 1)
-        })
+            after_capture.play(capture).is_ok() && mated_with_memo(&after_capture, depth - 1, memo)
+        });
+        memo[to.index()] = Some(futile);
+        futile
     })
 }
 
