@@ -1,70 +1,12 @@
-//! The attacker's checking moves.
-//!
-//! A stand-in until `shogi-movegen` generates checks itself: the legal moves, filtered by
-//! whether they give check. A move that neither attacks the king with the moved piece nor
-//! leaves a line from one of the mover's long-range pieces to the king is no check; the
-//! others are played and tested.
+//! The attacker's checking moves: the check generator of `shogi-movegen`, behind one
+//! function so that the search has a single place to ask.
 
-use shogi_movegen::attacks::{attacks, between};
 use shogi_movegen::{MoveList, Position, VariantHooks};
-use shogi_types::{Bitboard, Move, PieceKind};
 
 /// Fills `list` with every legal move of `pos` that gives check.
+#[inline]
 pub(crate) fn checks_into<R: VariantHooks>(pos: &Position<R>, list: &mut MoveList) {
-    list.clear();
-    let us = pos.side_to_move();
-    let Some(ksq) = pos.king(!us) else {
-        return;
-    };
-    let occ = pos.occupied();
-    // Our pieces that stand alone between the king and one of our long-range pieces.
-    let mut discoverers = Bitboard::EMPTY;
-    for kind in [
-        PieceKind::Lance,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Dragon,
-        PieceKind::Horse,
-    ] {
-        for s in pos.pieces(us, kind) {
-            if !attacks(us, kind, s, Bitboard::EMPTY).has(ksq) {
-                continue;
-            }
-            let b = between(ksq, s) & occ;
-            if let Some(single) = b.single()
-                && pos.pieces_of_color(us).has(single)
-            {
-                discoverers |= single;
-            }
-        }
-    }
-    pos.for_each_legal_move(|m| {
-        let gives_check = match m {
-            Move::Drop { kind, to } => attacks(us, kind, to, occ).has(ksq),
-            Move::Normal { from, to, promote } => {
-                if discoverers.has(from) {
-                    let mut after = *pos;
-                    after.play_unchecked(m);
-                    after.is_check()
-                } else {
-                    match pos.piece_at(from) {
-                        Some(p) => {
-                            let kind = if promote {
-                                p.kind.promote().unwrap_or(p.kind)
-                            } else {
-                                p.kind
-                            };
-                            attacks(us, kind, to, occ.without(from).with(to)).has(ksq)
-                        }
-                        None => false,
-                    }
-                }
-            }
-        };
-        if gives_check {
-            list.push(m);
-        }
-    });
+    pos.checking_moves_into(list);
 }
 
 #[cfg(test)]
@@ -72,6 +14,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use shogi_movegen::Standard;
+    use shogi_types::Move;
 
     /// The naive filter: play each legal move, keep those after which the mover checks.
     fn naive(pos: &Position<Standard>) -> Vec<Move> {

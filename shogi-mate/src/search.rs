@@ -438,6 +438,16 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             if len == 0 {
                 return (Some(disproven(PHand::FULL, 0, NO_REP)), none);
             }
+            if !self.tsume
+                && let Some(m) = crate::one::mate_in_one(&node.pos)
+            {
+                // A mate in one, found by the exact test without expanding the checks.
+                let child = self.child(node, m);
+                let hand = self.widen_proof(&child, PHand::EMPTY);
+                self.tt.store_proven(child.board ^ self.salt, hand, 0, 1);
+                let hand = before_proof(&node.pos, m, hand).min(node.hand);
+                return (Some(proven(hand, 1)), none);
+            }
             checks_into(&node.pos, &mut list);
             if list.is_empty() {
                 let hand = self.restrict_disproof(node, PHand::FULL);
@@ -512,8 +522,8 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                                 old_child = true;
                             }
                         } else {
-                            if or && self.mated_now(&child.pos) {
-                                // A mate in one.
+                            if or && self.tsume && self.mated_now(&child.pos) {
+                                // A mate in one (up to futile drops).
                                 let hand = if child.pos.has_legal_move() {
                                     child.hand
                                 } else {
@@ -705,7 +715,7 @@ impl<R: VariantHooks> Searcher<'_, R> {
     /// Whether the defender to move in `pos` is mated now: no legal move, or (tsume
     /// semantics) only futile drops.
     pub(crate) fn mated_now(&self, pos: &Position<R>) -> bool {
-        if !pos.has_legal_move() {
+        if crate::one::is_checkmate(pos) {
             return true;
         }
         if !self.tsume {
