@@ -14,8 +14,8 @@
 //! problem left unsolved by the limits is reported and counted; `--flag-from-notes` flags every
 //! problem whose `notes` doubt the reference (any note but the data set's three standard ones,
 //! the bibliographic note and the check of futile drops left at the end: a solver's different
-//! length, a shorter mate, a doubtful transcription), and `--skip-flagged` leaves the flagged
-//! problems out; with `--require-all` it fails
+//! length, a shorter mate, a doubtful transcription), and `--skip-flagged` leaves the problems
+//! flagged by their notes out (those named by `--flagged` still run, their length tolerated); with `--require-all` it fails
 //! the run too. `--json` prints one JSON object per problem instead of the table (for
 //! `.ci/interop/mate`). Times are wall-clock times of the search thread, which runs alone: on
 //! an otherwise idle core, its CPU time.
@@ -151,10 +151,11 @@ fn main() -> ExitCode {
         {
             continue;
         }
-        let flagged = args.flagged.contains(&id) || (args.flag_from_notes && notes_doubt(&v));
-        if args.skip_flagged && flagged {
+        let doubted = args.flag_from_notes && notes_doubt(&v);
+        if args.skip_flagged && doubted {
             continue;
         }
+        let flagged = doubted || args.flagged.contains(&id);
         total += 1;
         let pos = match sfen
             .parse::<Setup>()

@@ -77,9 +77,9 @@ struct Child {
     pn: u32,
     dn: u32,
     res: Res,
-    /// Drops share a group per square (their numbers are counted once, as a maximum); 0 for
-    /// a group of its own.
-    group: u8,
+    /// Drops share a group per square, and a board move with and without promotion share one
+    /// (their numbers are counted once, as a maximum); 0 for a group of its own.
+    group: u16,
 }
 
 /// What the expansion of a node found besides its children.
@@ -477,10 +477,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                 pn: 1,
                 dn: 1,
                 res: Res::Unknown,
-                group: match m {
-                    Move::Drop { to, .. } => to.index() as u8 + 1,
-                    Move::Normal { .. } => 0,
-                },
+                group: group_of(m),
             };
             if let Some(&d) = self.path.get(&pkey) {
                 c.res = Res::Disproven {
@@ -923,6 +920,15 @@ struct Eval {
     second: u32,
     /// The summed side without the best child's share.
     except: u32,
+}
+
+/// The group of a child (see [`Child::group`]): drops by square (1 to 81), board moves by
+/// origin and destination (from 100 on). Groups of one move are harmless.
+fn group_of(m: Move) -> u16 {
+    match m {
+        Move::Drop { to, .. } => to.index() as u16 + 1,
+        Move::Normal { from, to, .. } => 100 + from.index() as u16 * 81 + to.index() as u16,
+    }
 }
 
 /// OR node: pn = min, dn = sum over drop groups of their maximum. AND node: dn = min over the
