@@ -12,9 +12,10 @@
 //! the key computed from scratch; `is_legal` agrees with `legal_moves`; `play` accepts every
 //! generated move and rejects every other move without changing the position; a `Game`
 //! refuses what it must without changing, keeps its outcome until an undo, and always equals
-//! the replay of its moves.
+//! the replay of its moves; the mate solver's answers replay, and it ends within its limits.
 
 mod game;
+mod mate;
 mod notation;
 mod packed;
 mod position;
@@ -23,6 +24,7 @@ mod usi_messages;
 mod variant;
 
 pub use game::check_adjudicate_sequence;
+pub use mate::check_mate_search;
 pub use notation::{check_japanese_parse, check_western_parse};
 pub use packed::check_packed_decode;
 pub use position::{
@@ -39,7 +41,7 @@ pub use variant::check_variant_play_sequence;
 pub type Check = fn(&[u8]);
 
 /// Every fuzz target by name, with its check (for the replay test).
-pub const TARGETS: [(&str, Check); 16] = [
+pub const TARGETS: [(&str, Check); 17] = [
     ("sfen_roundtrip", check_sfen_roundtrip),
     ("usi_move_roundtrip", check_usi_move_roundtrip),
     ("position_command", check_position_command),
@@ -56,6 +58,7 @@ pub const TARGETS: [(&str, Check); 16] = [
     ("usi_message_parse", check_usi_message_parse),
     ("packed_decode", check_packed_decode),
     ("jkf_parse", check_jkf_parse),
+    ("mate_search", check_mate_search),
 ];
 
 /// The Rust example of the workspace README, run as a doctest.

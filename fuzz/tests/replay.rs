@@ -202,6 +202,11 @@ fn mutate(rng: &mut Rng, input: &[u8], seeds: &[Vec<u8>]) -> Vec<u8> {
 }
 
 fn random_cases(target: &str) {
+    random_cases_n(target, RANDOM_CASES, MUTATED_CASES);
+}
+
+/// [`random_cases`] with fewer cases, for a slow target.
+fn random_cases_n(target: &str, random_cases: usize, mutated_cases: usize) {
     let check = check_of(target);
     let seeds: Vec<Vec<u8>> = files_under(&fuzz_dir().join("seeds").join(target))
         .iter()
@@ -209,7 +214,7 @@ fn random_cases(target: &str) {
         .collect();
     let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15 ^ fnv1a(target.as_bytes()));
     let mut failures = Vec::new();
-    for i in 0..RANDOM_CASES {
+    for i in 0..random_cases {
         if failures.len() >= MAX_FAILURES {
             break;
         }
@@ -218,7 +223,7 @@ fn random_cases(target: &str) {
         failures.extend(run_one(target, check, &input, &format!("random case {i}")));
     }
     if !seeds.is_empty() {
-        for i in 0..MUTATED_CASES {
+        for i in 0..mutated_cases {
             if failures.len() >= MAX_FAILURES {
                 break;
             }
@@ -233,6 +238,12 @@ fn random_cases(target: &str) {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn random_mate_search() {
+    // Each case is a search of up to 3000 nodes: fewer cases than the other targets.
+    random_cases_n("mate_search", 2_000, 500);
 }
 
 #[test]

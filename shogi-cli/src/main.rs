@@ -7,6 +7,7 @@
 //! shogi setups
 //! shogi convert --to <usi|sfen|kif|ki2|csa|jkf|western|japanese> [--lenient] [FILE]
 //! shogi dataset --format hcpe|psv|sfen [--threads N] [--lenient] [--all-files] --out FILE <files or folders…>
+//! shogi mate [--mode any|tsume] [--nodes N] [--time-ms MS] [--hash MB] < positions.txt
 //! shogi match --engine <COMMAND> --engine <COMMAND> [--games N] [--byoyomi MS] [--rules none|24|27|24-declaration|try] [--max-moves N] [--option NAME=VALUE]... [--out FILE]
 //! shogi svg [--flip] [--western] [--last MOVE] [--dots SQUARE] [--arrow MOVE]... [--highlight SQUARE:COLOR]... [startpos | <SFEN>]
 //! ```
@@ -22,12 +23,13 @@ mod convert;
 mod dataset;
 mod legal;
 mod matches;
+mod mate;
 mod perft;
 mod setups;
 mod svg;
 
 /// Shogi from the command line: perft, legal moves, adjudication, start positions, record
-/// conversion, engine matches, training data and board diagrams.
+/// conversion, engine matches, training data, board diagrams and mate search.
 #[derive(Debug, Parser)]
 #[command(name = "shogi", version, about)]
 struct Cli {
@@ -43,6 +45,7 @@ enum Command {
     Setups(setups::Args),
     Convert(convert::Args),
     Match(matches::Args),
+    Mate(mate::Args),
     Dataset(dataset::Args),
     Svg(svg::Args),
 }
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Setups(args) => setups::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Mate(args) => mate::run(&args),
         Command::Dataset(args) => dataset::run(&args),
         Command::Svg(args) => svg::run(&args),
     }

@@ -47,6 +47,13 @@ pub use shogi_notation as notation;
 #[doc(inline)]
 pub use shogi_usi as usi;
 
+/// Mate search: the df-pn tsume solver [`Solver`](shogi_mate::Solver), its answers and the
+/// independent replay of mating lines: the [`shogi_mate`] crate.
+#[cfg(feature = "mate")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mate")))]
+#[doc(inline)]
+pub use shogi_mate as mate;
+
 /// Game records (KIF, KI2, CSA), their encodings and format detection: the [`shogi_record`]
 /// crate.
 #[cfg(feature = "record")]

@@ -8,29 +8,42 @@
 //! 4. otherwise a random legal move (xorshift), avoiding moves that lose at once (a perpetual
 //!    check) when it can.
 //!
+//! `go mate <ms>|infinite` is answered with the df-pn solver of `shogi-mate` in tsume mode (the
+//! shortest mate against the longest defence): `checkmate <moves>`, `checkmate nomate`, or
+//! `checkmate timeout` when the time ran out or `stop` arrived first; then one `info` line
+//! with the nodes searched.
+//!
 //! Options: `ImpasseRule` (combo `none`, `24`, `27`, `24-declaration`, `try`; default `27`)
 //! and `Seed` (spin; `0`, the default, seeds from the clock). It sends one
 //! `info depth 1 nodes <n> score ... [pv <move>]` line per search.
 //!
 //! ```text
 //! printf 'usi\nisready\nposition startpos\ngo byoyomi 100\nquit\n' | cargo run -q -p shogi-usi --example random_engine
+//! printf 'usi\nisready\nposition sfen 3sks3/9/4+P4/9/9/9/9/9/9 b 2G 1\ngo mate 1000\nquit\n' | cargo run -q -p shogi-usi --example random_engine
 //! ```
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use shogi_mate::{Limits, Mode, Solver};
 use shogi_rules::impasse::ImpasseRule;
 use shogi_rules::{Outcome, RuleSet};
 use shogi_types::Move;
-use shogi_usi::engine_message::BestMove;
+use shogi_usi::engine_message::{BestMove, Checkmate};
 use shogi_usi::info::{Info, Mate, Pv, Score, ScoreValue, Sign};
 use shogi_usi::option::{OptionDef, OptionKind};
 use shogi_usi::serve::{self, Engine, Search};
 
-/// The random engine: its impasse rule and its random state.
-#[derive(Debug, Clone)]
+/// The random engine: its impasse rule, its random state and its mate solver.
+#[derive(Debug)]
 pub struct RandomEngine {
     /// The impasse rule of the games it plays.
     pub impasse: ImpasseRule,
     /// The xorshift state (never 0).
     pub state: u64,
+    /// The solver of `go mate` (a 64 MB table, taken at the first `go mate`).
+    pub solver: Solver,
 }
 
 impl Default for RandomEngine {
@@ -38,6 +51,7 @@ impl Default for RandomEngine {
         RandomEngine {
             impasse: ImpasseRule::Csa27,
             state: seed(0),
+            solver: Solver::new(64),
         }
     }
 }
@@ -195,6 +209,43 @@ impl Engine for RandomEngine {
         let best = pool[(self.next() % pool.len() as u64) as usize];
         search.info(info(nodes, ScoreValue::Cp(0), Some(best)));
         BestMove::Move { best, ponder: None }
+    }
+
+    fn mate(&mut self, search: &Search<'_>) -> Checkmate {
+        // The solver stops on a flag; a watcher sets it when `stop` arrives or time runs out.
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = AtomicBool::new(false);
+        let mut limits = Limits::default()
+            .with_mode(Mode::Tsume)
+            .with_stop_flag(Arc::clone(&stop));
+        limits.time = search.time_budget();
+        let solver = &mut self.solver;
+        let outcome = std::thread::scope(|s| {
+            s.spawn(|| {
+                while !done.load(Ordering::Acquire) {
+                    if search.out_of_time() {
+                        stop.store(true, Ordering::Release);
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            });
+            let outcome = solver.solve(search.position(), &limits);
+            done.store(true, Ordering::Release);
+            outcome
+        });
+        let stats = self.solver.stats();
+        search.info(Info {
+            nodes: Some(stats.nodes),
+            nps: Some(stats.nodes_per_second()),
+            time: Some(stats.elapsed.as_millis() as u64),
+            ..Info::default()
+        });
+        match outcome {
+            shogi_mate::Outcome::Mate { moves, .. } => Checkmate::Moves(moves),
+            shogi_mate::Outcome::NoMate => Checkmate::NoMate,
+            shogi_mate::Outcome::Unknown { .. } => Checkmate::Timeout,
+        }
     }
 }
 

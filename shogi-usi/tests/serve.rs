@@ -336,10 +336,45 @@ fn unplayable_position_resigns() {
 
 #[test]
 fn go_mate_defaults_to_not_implemented() {
-    let mut h = Harness::start(seeded());
+    // `Waiter` does not implement `Engine::mate`.
+    let mut h = Harness::start(Waiter::new().0);
     h.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     h.send("go mate 1000");
     h.wait(|l| l == "checkmate notimplemented");
+    h.quit();
+}
+
+/// 将棋図巧 第50番: a mate that takes the solver far longer than these tests wait.
+const HARD_MATE: &str = "position sfen 9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1";
+
+#[test]
+fn go_mate_solves_with_the_mate_solver() {
+    let mut h = Harness::start(seeded());
+    // G*5b is taken by a silver, then G*4b or G*6b mates (the composer's answer: 3 plies).
+    h.send("position sfen 3sks3/9/4+P4/9/9/9/9/9/9 b 2G 1");
+    h.send("go mate 10000");
+    let (before, line) = h.wait(|l| l.starts_with("checkmate"));
+    assert!(
+        line == "checkmate G*5b 4a5b G*4b" || line == "checkmate G*5b 6a5b G*6b",
+        "{line}"
+    );
+    assert!(
+        before.iter().any(|l| l.starts_with("info nodes ")),
+        "{before:?}"
+    );
+    // A lone rook only checks forever: no mate.
+    h.send("position sfen 8k/R8/9/9/9/9/9/9/9 b - 1");
+    h.send("go mate infinite");
+    h.wait(|l| l == "checkmate nomate");
+    // Out of time.
+    h.send(HARD_MATE);
+    h.send("go mate 50");
+    h.wait(|l| l == "checkmate timeout");
+    // Stopped.
+    h.send("go mate infinite");
+    thread::sleep(Duration::from_millis(50));
+    h.send("stop");
+    h.wait(|l| l == "checkmate timeout");
     h.quit();
 }
 

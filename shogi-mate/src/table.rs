@@ -1,0 +1,410 @@
+//! The transposition table: search results by board key and attacker's hand.
+//!
+//! Every hand of one board lives in one cluster, so that a lookup sees them all: a position is
+//! proven if the table holds a proof of its board with a hand it dominates (proof pieces,
+//! 証明駒) and no longer than the length asked for; disproven if the table holds a disproof
+//! with a hand that dominates it (disproof pieces, 反証駒) for at least that length. Unknown
+//! entries of other hands bound the proof and disproof numbers (superior and inferior
+//! positions). Only results that hold on every path are stored: the search keeps results that
+//! depend on a repetition on its path to itself.
+
+use crate::hand::PHand;
+
+/// An infinite proof or disproof number (the node is decided).
+pub(crate) const INF: u32 = u32::MAX;
+/// The largest proof or disproof number of an undecided node.
+pub(crate) const PN_MAX: u32 = 1 << 30;
+/// "No mate at any length" as a disproof length; "no limit" as a search length.
+pub(crate) const LEN_INF: u16 = u16::MAX;
+
+const EMPTY: u8 = 0;
+const UNKNOWN: u8 = 1;
+const PROVEN: u8 = 2;
+const DISPROVEN: u8 = 3;
+
+/// Entries per cluster (one board key's hands share a cluster).
+const CLUSTER: usize = 8;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    hand: PHand,
+    pn: u32,
+    dn: u32,
+    /// Nodes spent on the entry: what replacement keeps.
+    amount: u32,
+    /// Proven: a mate within `len` plies; disproven: no mate within `len` plies (`LEN_INF`: no
+    /// mate at all); unknown: unused.
+    len: u16,
+    /// Unknown: the smallest depth at which the position was searched.
+    min_depth: u16,
+    state: u8,
+}
+
+/// What the table knows about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// Mated within `len` plies with any attacker's hand at least `hand`.
+    Proven { hand: PHand, len: u16 },
+    /// No mate within `len` plies with any attacker's hand at most `hand`.
+    Disproven { hand: PHand, len: u16 },
+    /// Undecided: the stored numbers of this exact hand and the smallest depth it was
+    /// searched at (if any), and bounds from other hands.
+    Unknown {
+        exact: Option<(u32, u32, u16)>,
+        pn_floor: u32,
+        dn_floor: u32,
+    },
+}
+
+/// A table of a fixed number of entries.
+///
+/// Beside the entries, a compact array of 32-bit tags (the high half of each entry's key, 0 for
+/// an empty slot) lets a lookup read one cache line per cluster and touch only the entries
+/// whose tag matches: most lookups of a search are of positions the table does not hold.
+pub(crate) struct Table {
+    entries: Vec<Entry>,
+    tags: Vec<u32>,
+    clusters: usize,
+}
+
+/// The tag of a key: never 0, which marks an empty slot.
+#[inline]
+fn tag(key: u64) -> u32 {
+    ((key >> 32) as u32) | 1
+}
+
+impl core::fmt::Debug for Table {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Table")
+            .field("entries", &self.entries.len())
+            .finish()
+    }
+}
+
+impl Table {
+    /// An empty table with no memory.
+    pub(crate) const fn new() -> Table {
+        Table {
+            entries: Vec::new(),
+            tags: Vec::new(),
+            clusters: 0,
+        }
+    }
+
+    /// Allocates `mb` megabytes (at least one cluster), clearing the table.
+    ///
+    /// Returns `false` if the memory could not be had.
+    pub(crate) fn allocate(&mut self, mb: usize) -> bool {
+        let bytes = mb.saturating_mul(1 << 20);
+        let clusters = (bytes / (core::mem::size_of::<Entry>() * CLUSTER)).max(1);
+        let n = clusters * CLUSTER;
+        if self.entries.len() == n {
+            self.clear();
+            return true;
+        }
+        self.entries = Vec::new();
+        self.tags = Vec::new();
+        self.clusters = 0;
+        let mut v = Vec::new();
+        let mut t = Vec::new();
+        if v.try_reserve_exact(n).is_err() || t.try_reserve_exact(n).is_err() {
+            return false;
+        }
+        v.resize(n, Entry::default());
+        t.resize(n, 0);
+        self.entries = v;
+        self.tags = t;
+        self.clusters = clusters;
+        true
+    }
+
+    /// Whether the table has memory.
+    pub(crate) fn is_allocated(&self) -> bool {
+        self.clusters > 0
+    }
+
+    /// Forgets every entry.
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.tags.fill(0);
+    }
+
+    #[inline]
+    fn cluster(&self, key: u64) -> core::ops::Range<usize> {
+        let c = ((u128::from(key) * self.clusters as u128) >> 64) as usize;
+        c * CLUSTER..(c + 1) * CLUSTER
+    }
+
+    /// What is known of the board `key` with the attacker's hand `hand`, for a mate within
+    /// `len` plies.
+    pub(crate) fn look_up(&self, key: u64, hand: PHand, len: u16) -> Found {
+        let mut proof: Option<(PHand, u16)> = None;
+        let mut exact = None;
+        let mut pn_floor = 0;
+        let mut dn_floor = 0;
+        let t = tag(key);
+        for i in self.cluster(key) {
+            if self.tags[i] != t {
+                continue;
+            }
+            let e = &self.entries[i];
+            if e.state == EMPTY || e.key != key {
+                continue;
+            }
+            match e.state {
+                PROVEN => {
+                    if e.hand.le(hand) && e.len <= len && proof.is_none_or(|(_, l)| e.len < l) {
+                        proof = Some((e.hand, e.len));
+                    }
+                }
+                DISPROVEN => {
+                    if hand.le(e.hand) && e.len >= len {
+                        return Found::Disproven {
+                            hand: e.hand,
+                            len: e.len,
+                        };
+                    }
+                }
+                _ => {
+                    if e.hand == hand {
+                        exact = Some((e.pn, e.dn, e.min_depth));
+                    } else if hand.le(e.hand) {
+                        // A position with more attacker's pieces is no harder to prove.
+                        pn_floor = pn_floor.max(e.pn);
+                    } else if e.hand.le(hand) {
+                        // One with fewer is no harder to disprove.
+                        dn_floor = dn_floor.max(e.dn);
+                    }
+                }
+            }
+        }
+        if let Some((hand, len)) = proof {
+            return Found::Proven { hand, len };
+        }
+        Found::Unknown {
+            exact,
+            pn_floor,
+            dn_floor,
+        }
+    }
+
+    /// The slot to write a new entry of `key` into: an empty one, else the one of least
+    /// worth (undecided before decided, then least searched).
+    fn victim(&self, key: u64) -> usize {
+        let range = self.cluster(key);
+        let mut best = range.start;
+        let mut best_worth = u64::MAX;
+        for i in range.clone() {
+            if self.tags[i] == 0 {
+                return i;
+            }
+        }
+        for i in range {
+            let e = &self.entries[i];
+            let worth = u64::from(e.amount) + if e.state == UNKNOWN { 0 } else { 1 << 32 };
+            if worth < best_worth {
+                best_worth = worth;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Stores the numbers of an undecided position.
+    pub(crate) fn store_unknown(
+        &mut self,
+        key: u64,
+        hand: PHand,
+        pn: u32,
+        dn: u32,
+        amount: u32,
+        depth: u16,
+    ) {
+        if !self.is_allocated() {
+            return;
+        }
+        let range = self.cluster(key);
+        let t = tag(key);
+        let mut slot = None;
+        for i in range {
+            if self.tags[i] != t {
+                continue;
+            }
+            let e = &self.entries[i];
+            if e.state == UNKNOWN && e.key == key && e.hand == hand {
+                slot = Some(i);
+                break;
+            }
+        }
+        let i = slot.unwrap_or_else(|| self.victim(key));
+        let (amount, depth) = if slot.is_some() {
+            let old = &self.entries[i];
+            (amount.max(old.amount), depth.min(old.min_depth))
+        } else {
+            (amount, depth)
+        };
+        self.tags[i] = t;
+        self.entries[i] = Entry {
+            key,
+            hand,
+            pn: pn.clamp(1, PN_MAX),
+            dn: dn.clamp(1, PN_MAX),
+            amount,
+            len: 0,
+            min_depth: depth,
+            state: UNKNOWN,
+        };
+    }
+
+    /// Stores a proof: mated within `len` plies for every hand at least `hand`. Drops the
+    /// entries it makes useless.
+    pub(crate) fn store_proven(&mut self, key: u64, hand: PHand, len: u16, amount: u32) {
+        if !self.is_allocated() {
+            return;
+        }
+        let range = self.cluster(key);
+        let t = tag(key);
+        let mut free = None;
+        for i in range {
+            if self.tags[i] != t {
+                continue;
+            }
+            let e = self.entries[i];
+            if e.state == EMPTY || e.key != key {
+                continue;
+            }
+            match e.state {
+                PROVEN if e.hand.le(hand) && e.len <= len => return,
+                PROVEN if hand.le(e.hand) && len <= e.len => {
+                    self.entries[i].state = EMPTY;
+                    self.tags[i] = 0;
+                    free.get_or_insert(i);
+                }
+                UNKNOWN if hand.le(e.hand) => {
+                    self.entries[i].state = EMPTY;
+                    self.tags[i] = 0;
+                    free.get_or_insert(i);
+                }
+                _ => {}
+            }
+        }
+        let i = free.unwrap_or_else(|| self.victim(key));
+        self.tags[i] = t;
+        self.entries[i] = Entry {
+            key,
+            hand,
+            pn: 0,
+            dn: INF,
+            amount,
+            len,
+            min_depth: 0,
+            state: PROVEN,
+        };
+    }
+
+    /// Stores a disproof: no mate within `len` plies for every hand at most `hand`. Drops the
+    /// entries it makes useless.
+    pub(crate) fn store_disproven(&mut self, key: u64, hand: PHand, len: u16, amount: u32) {
+        if !self.is_allocated() {
+            return;
+        }
+        let range = self.cluster(key);
+        let t = tag(key);
+        let mut free = None;
+        for i in range {
+            if self.tags[i] != t {
+                continue;
+            }
+            let e = self.entries[i];
+            if e.state == EMPTY || e.key != key {
+                continue;
+            }
+            match e.state {
+                DISPROVEN if hand.le(e.hand) && len <= e.len => return,
+                DISPROVEN if e.hand.le(hand) && e.len <= len => {
+                    self.entries[i].state = EMPTY;
+                    self.tags[i] = 0;
+                    free.get_or_insert(i);
+                }
+                UNKNOWN if e.hand.le(hand) => {
+                    self.entries[i].state = EMPTY;
+                    self.tags[i] = 0;
+                    free.get_or_insert(i);
+                }
+                _ => {}
+            }
+        }
+        let i = free.unwrap_or_else(|| self.victim(key));
+        self.tags[i] = t;
+        self.entries[i] = Entry {
+            key,
+            hand,
+            pn: INF,
+            dn: 0,
+            amount,
+            len,
+            min_depth: 0,
+            state: DISPROVEN,
+        };
+    }
+
+    /// How full the table is, in permille, from the first thousand entries (as USI `hashfull`).
+    pub(crate) fn permille(&self) -> u32 {
+        let sample = &self.tags[..self.tags.len().min(1000)];
+        if sample.is_empty() {
+            return 0;
+        }
+        let used = sample.iter().filter(|&&t| t != 0).count();
+        (used * 1000 / sample.len()) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_types::PieceKind;
+
+    #[test]
+    fn hands_dominate() {
+        let mut t = Table::new();
+        assert!(t.allocate(0)); // one cluster: every key shares it
+        let key = 0x1234_5678_9abc_def0;
+        let pawn = PHand::EMPTY.plus(PieceKind::Pawn);
+        let two = pawn.plus(PieceKind::Pawn);
+        let gold = PHand::EMPTY.plus(PieceKind::Gold);
+        t.store_proven(key, pawn, 7, 1);
+        assert_eq!(t.look_up(key, two, 9), Found::Proven { hand: pawn, len: 7 });
+        assert!(matches!(t.look_up(key, two, 5), Found::Unknown { .. }));
+        assert!(matches!(t.look_up(key, gold, 9), Found::Unknown { .. }));
+        t.store_disproven(key, gold, LEN_INF, 1);
+        assert!(matches!(
+            t.look_up(key, PHand::EMPTY, 99),
+            Found::Disproven { .. }
+        ));
+        assert!(matches!(
+            t.look_up(key, gold, LEN_INF),
+            Found::Disproven { .. }
+        ));
+        t.store_unknown(key ^ 1, gold, 5, 3, 1, 4);
+        assert_eq!(
+            t.look_up(key ^ 1, gold, 9),
+            Found::Unknown {
+                exact: Some((5, 3, 4)),
+                pn_floor: 0,
+                dn_floor: 0
+            }
+        );
+        assert_eq!(
+            t.look_up(key ^ 1, PHand::EMPTY, 9),
+            Found::Unknown {
+                exact: None,
+                pn_floor: 5,
+                dn_floor: 0
+            }
+        );
+        assert!(t.permille() > 0);
+        t.clear();
+        assert_eq!(t.permille(), 0);
+    }
+}
