@@ -79,7 +79,7 @@ fn sparse<R: VariantHooks>(u: &mut Unstructured<'_>) -> Option<Position<R>> {
             && R::can_be_protected(Piece::new(color, kind))
             && u.ratio(1, 2).ok()?
         {
-            setup.protected = setup.protected | Bitboard::from_square(sq);
+            setup.protected |= Bitboard::from_square(sq);
         }
     }
     if attacker == Color::White || u.ratio(1, 3).ok()? {

@@ -56,8 +56,8 @@ use std::time::Instant;
 
 use shogi_kit::movegen::packed::{Hcp, Hcpe, HcpeResult, Move16, Psv, PsvResult};
 use shogi_kit::movegen::{Position, Standard};
-use shogi_kit::record::{self, Record};
-use shogi_kit::rules::{Game, Outcome, RuleSet};
+use shogi_kit::record::{self, Judged, Record};
+use shogi_kit::rules::{Outcome, RuleSet};
 use shogi_kit::types::{Color, Move};
 use shogi_kit::variants::AnyPosition;
 
@@ -527,7 +527,7 @@ fn encode_game(record: &Record, format: DatasetFormat, output: &mut FileOutput) 
         output.not_standard += 1;
         return;
     };
-    let (plies, outcome) = judge(start, record);
+    let Judged { plies, outcome } = record.judge(RuleSet::none());
     let winner = match outcome {
         Some(Outcome::Win { winner, .. }) => Some(Some(winner)),
         // An interrupted game (中断, `%CHUDAN`) ended without a result.
@@ -541,7 +541,7 @@ fn encode_game(record: &Record, format: DatasetFormat, output: &mut FileOutput) 
         }
     }
     // The second pass writes as it plays: no position is kept. The moves were checked by the
-    // reader and again by the rules in `judge`.
+    // reader and again by `Record::judge`.
     let before = output.bytes.len();
     let mut pos = start;
     let mut line = String::with_capacity(128);
@@ -561,30 +561,11 @@ fn encode_game(record: &Record, format: DatasetFormat, output: &mut FileOutput) 
             output.unpackable += 1;
             return;
         }
-        // `judge` has just played the same moves from the same position under the rules,
+        // `Record::judge` has just played the same moves from the same position,
         // and the reader checked each before: the legality check is not repeated here.
         pos.play_unchecked(m.mv);
     }
     output.positions += plies as u64;
-}
-
-/// The number of moves of `record` the game keeps and the game's outcome: the rules' verdict
-/// where the game ends on the board (the moves after it are dropped), else the record's.
-fn judge(start: Position<Standard>, record: &Record) -> (usize, Option<Outcome>) {
-    let mut game = Game::with_rules(start, RuleSet::none());
-    let mut plies = 0;
-    for m in &record.moves {
-        if game.is_over() || game.play(m.mv).is_err() {
-            break;
-        }
-        plies += 1;
-    }
-    let outcome = game.outcome().or_else(|| {
-        (plies == record.moves.len())
-            .then(|| record.outcome())
-            .flatten()
-    });
-    (plies, outcome)
 }
 
 /// Writes one HCPE entry; `false` if the position cannot be packed.

@@ -18,8 +18,8 @@ use pyo3::types::{PyDict, PyList};
 
 use shogi_kit::movegen::packed::{Hcp, Hcpe, HcpeResult, Move16, Psv, PsvResult};
 use shogi_kit::movegen::{Position, Standard};
-use shogi_kit::record::Record;
-use shogi_kit::rules::{Game, Outcome, RuleSet};
+use shogi_kit::record::{Judged, Record};
+use shogi_kit::rules::{Outcome, RuleSet};
 use shogi_kit::types::{Color, Move};
 use shogi_kit::variants::AnyPosition;
 
@@ -90,26 +90,6 @@ struct FileOutput {
     failures: Vec<String>,
 }
 
-/// The outcome and the number of moves kept of a record, as `shogi dataset` judges them: the
-/// rules' verdict where the game ends on the board (the moves after it are dropped), else the
-/// record's ending.
-fn judge(start: Position<Standard>, record: &Record) -> (usize, Option<Outcome>) {
-    let mut game = Game::with_rules(start, RuleSet::none());
-    let mut plies = 0;
-    for m in &record.moves {
-        if game.is_over() || game.play(m.mv).is_err() {
-            break;
-        }
-        plies += 1;
-    }
-    let outcome = game.outcome().or_else(|| {
-        (plies == record.moves.len())
-            .then(|| record.outcome())
-            .flatten()
-    });
-    (plies, outcome)
-}
-
 /// Appends one packed entry of `pos` before `mv` to `out`; `false` if the position cannot be
 /// packed.
 fn write_entry(
@@ -156,7 +136,7 @@ fn encode_game(record: &Record, format: Packed, out: &mut FileOutput) {
         out.not_standard += 1;
         return;
     };
-    let (plies, outcome) = judge(start, record);
+    let Judged { plies, outcome } = record.judge(RuleSet::none());
     let winner = match outcome {
         Some(Outcome::Win { winner, .. }) => Some(winner),
         Some(Outcome::Draw { .. }) => None,
@@ -174,7 +154,7 @@ fn encode_game(record: &Record, format: Packed, out: &mut FileOutput) {
             out.unpackable += 1;
             return;
         }
-        // `judge` has just played the same moves from the same position.
+        // `Record::judge` has just played the same moves from the same position.
         pos.play_unchecked(m.mv);
     }
     out.positions += plies as u64;

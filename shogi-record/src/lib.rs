@@ -28,6 +28,6 @@ pub use ending::{Ending, Special};
 pub use error::{
     JsonProblem, MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError,
 };
-pub use model::{Header, HeaderKey, Record, RecordMove, Variation, WrittenMove};
+pub use model::{Header, HeaderKey, Judged, Record, RecordMove, Variation, WrittenMove};
 pub use read::{Format, Games, decode, read, read_lenient, read_str};
 pub use time::MoveTime;

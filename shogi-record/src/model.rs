@@ -499,6 +499,88 @@ impl Record {
         Ok(game)
     }
 
+    /// The rules' verdict on the record, without building a game: how many moves of the main
+    /// line stand under `rules` (the moves after a mate, a repetition or the move limit are
+    /// dropped, and the replay stops at an illegal move of a record edited by hand) and the
+    /// outcome, exactly as [`Record::to_game`] would give it: the rules' verdict where the
+    /// game ends on the board, else the record's own outcome if every move stands.
+    ///
+    /// This is what training-data tools ask of every record (`shogi dataset`), so it is
+    /// cheap: the moves are replayed on a bare position, and only a record where some
+    /// position occurs four times, whose last position has no legal move, or that reaches the
+    /// move limit or a try square under the try rule, is judged by a full [`AnyGame`].
+    ///
+    /// ```
+    /// use shogi_record as record;
+    /// use shogi_rules::{DrawReason, Outcome, RuleSet};
+    ///
+    /// // The kings step back and forth: the fourth occurrence of the start ends the game, and
+    /// // the record's last two moves are dropped.
+    /// let rec = record::read_str(
+    ///     "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 moves \
+    ///      5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b",
+    /// )?;
+    /// let judged = rec.judge(RuleSet::none());
+    /// assert_eq!(judged.plies, 12);
+    /// assert_eq!(judged.outcome, Some(Outcome::Draw { reason: DrawReason::Repetition }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn judge(&self, rules: shogi_rules::RuleSet) -> Judged {
+        self.judge_quickly(rules)
+            .unwrap_or_else(|| self.judge_by_game(rules))
+    }
+
+    /// [`Record::judge`] on a bare position: `None` where only a game can tell.
+    fn judge_quickly(&self, rules: shogi_rules::RuleSet) -> Option<Judged> {
+        if rules.impasse() == shogi_rules::impasse::ImpasseRule::Try {
+            return None;
+        }
+        if let Some(limit) = rules.move_limit()
+            && self.moves.len() >= usize::try_from(limit.moves()).unwrap_or(usize::MAX)
+        {
+            return None;
+        }
+        let mut pos = self.start;
+        let mut keys = Vec::with_capacity(self.moves.len() + 1);
+        keys.push(pos.zobrist());
+        for m in &self.moves {
+            pos.play(m.mv).ok()?;
+            keys.push(pos.zobrist());
+        }
+        if !pos.has_legal_move() {
+            return None;
+        }
+        // A fourfold repetition needs a key four times; equal keys are only a hint (the game
+        // confirms the positions), so four of them send the record to the game.
+        keys.sort_unstable();
+        if keys.windows(4).any(|w| w[0] == w[3]) {
+            return None;
+        }
+        Some(Judged {
+            plies: self.moves.len(),
+            outcome: self.outcome(),
+        })
+    }
+
+    /// [`Record::judge`] by a full game.
+    fn judge_by_game(&self, rules: shogi_rules::RuleSet) -> Judged {
+        let mut game = AnyGame::with_rules(self.start, rules);
+        let mut plies = 0;
+        for m in &self.moves {
+            if game.is_over() || game.play(m.mv).is_err() {
+                break;
+            }
+            plies += 1;
+        }
+        let outcome = game.outcome().or_else(|| {
+            (plies == self.moves.len())
+                .then(|| self.outcome())
+                .flatten()
+        });
+        Judged { plies, outcome }
+    }
+
     /// The moves in Western notation, in the default style (`P-7f`, `Bx2b+`, `G6i-5h`).
     ///
     /// ```
@@ -628,4 +710,16 @@ mod tests {
             })
         );
     }
+}
+
+/// The rules' verdict on a record ([`Record::judge`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Judged {
+    /// How many moves of the main line stand: all of them, unless the rules ended the game
+    /// earlier (or a move of a record edited by hand is illegal).
+    pub plies: usize,
+    /// The rules' verdict if the game ends on the board within those moves, else the
+    /// record's own outcome ([`Record::outcome`]) when every move stands; `None` if neither
+    /// says.
+    pub outcome: Option<Outcome>,
 }
