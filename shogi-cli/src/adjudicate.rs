@@ -16,7 +16,6 @@
 //! problem, more pieces than one set) are accepted by waiving those faults explicitly. The
 //! game is one of standard shogi.
 
-use std::io::{BufRead, BufWriter, Write};
 use std::num::NonZeroU32;
 use std::process::ExitCode;
 
@@ -24,6 +23,8 @@ use shogi_kit::movegen::{IllegalMoveKind, Position, Standard};
 use shogi_kit::rules::impasse::ImpasseRule;
 use shogi_kit::rules::{AtLimit, Game, MoveLimit, PlayError, RuleSet};
 use shogi_kit::usi::position::PositionCommand;
+
+use crate::lines::Flush;
 
 /// Adjudicate games read from stdin: one USI position command per line, optionally followed by
 /// `declare`.
@@ -129,22 +130,7 @@ fn adjudicate_line(rules: RuleSet, line: &str) -> String {
 /// Runs the subcommand.
 pub fn run(args: &Args) -> ExitCode {
     let rules = args.rules();
-    let result = (|| -> std::io::Result<()> {
-        let stdin = std::io::stdin();
-        let mut out = BufWriter::new(std::io::stdout().lock());
-        for line in stdin.lock().split(b'\n') {
-            let bytes = line?;
-            let text = String::from_utf8_lossy(&bytes);
-            let text = text.strip_suffix('\r').unwrap_or(&text);
-            writeln!(out, "{}", adjudicate_line(rules, text))?;
-        }
-        out.flush()
-    })();
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("adjudicate: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::lines::answer_each("adjudicate", Flush::AtEnd, |text| {
+        adjudicate_line(rules, text)
+    })
 }

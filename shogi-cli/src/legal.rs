@@ -8,10 +8,11 @@
 //! pieces marked `!` (`S!`) is a position of the untakeable-silver variant, and its moves are
 //! those of that variant (`AnyPosition::from_sfen` chooses it).
 
-use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use shogi_kit::variants::{AnyPosition, AnyPositionError, ParseAnyPositionError};
+
+use crate::lines::Flush;
 
 /// Print the legal moves of each position read from stdin (one SFEN or `startpos` a line).
 #[derive(Debug, clap::Args)]
@@ -45,22 +46,5 @@ fn moves_line(pos: Result<AnyPosition, AnyPositionError>) -> String {
 
 /// Runs the subcommand.
 pub fn run(_: &Args) -> ExitCode {
-    let result = (|| -> std::io::Result<()> {
-        let stdin = std::io::stdin();
-        let mut out = BufWriter::new(std::io::stdout().lock());
-        for line in stdin.lock().split(b'\n') {
-            let bytes = line?;
-            let text = String::from_utf8_lossy(&bytes);
-            let text = text.strip_suffix('\r').unwrap_or(&text);
-            writeln!(out, "{}", legal_line(text))?;
-        }
-        out.flush()
-    })();
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("legal: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    crate::lines::answer_each("legal", Flush::AtEnd, legal_line)
 }

@@ -22,6 +22,7 @@ mod adjudicate;
 mod convert;
 mod dataset;
 mod legal;
+mod lines;
 mod matches;
 mod mate;
 mod perft;

@@ -18,13 +18,15 @@
 //! order of the lines. While a search runs, its progress is shown on stderr if stderr is a
 //! terminal.
 
-use std::io::{BufRead, BufWriter, IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use shogi_kit::mate::{Limits, Mode, Solver};
 use shogi_kit::usi::position::PositionCommand;
 use shogi_kit::variants::{AnyPosition, AnyPositionError, ParseAnyPositionError};
+
+use crate::lines::{Flush, answer_each};
 
 /// Solve mate problems read from stdin: one SFEN or USI position command a line.
 #[derive(Debug, clap::Args)]
@@ -109,27 +111,11 @@ pub fn run(args: &Args) -> ExitCode {
     }
     let progress = limits.progress.is_some();
     let mut solver = Solver::new(args.hash);
-    let result = (|| -> std::io::Result<()> {
-        let stdin = std::io::stdin();
-        let mut out = BufWriter::new(std::io::stdout().lock());
-        for line in stdin.lock().split(b'\n') {
-            let bytes = line?;
-            let text = String::from_utf8_lossy(&bytes);
-            let text = text.strip_suffix('\r').unwrap_or(&text);
-            let answer = mate_line(&mut solver, &limits, text);
-            if progress {
-                eprint!("\r\x1b[K");
-            }
-            writeln!(out, "{answer}")?;
-            out.flush()?;
+    answer_each("mate", Flush::EachLine, |text| {
+        let answer = mate_line(&mut solver, &limits, text);
+        if progress {
+            eprint!("\r\x1b[K");
         }
-        out.flush()
-    })();
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("mate: {e}");
-            ExitCode::FAILURE
-        }
-    }
+        answer
+    })
 }
