@@ -2,31 +2,9 @@
 //! input, output and exit codes of every subcommand. Counts come from the published perft
 //! tables; the other expectations are the documented outputs of each command.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// Runs `shogi <args>` with `stdin` and returns stdout, stderr and the exit code.
-fn shogi(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shogi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the shogi binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    let out = child.wait_with_output().expect("the shogi binary ends");
-    (
-        String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        String::from_utf8(out.stderr).expect("utf-8 stderr"),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use common::shogi;
 
 /// The stdout of a successful run.
 fn ok(args: &[&str], stdin: &str) -> String {

@@ -2,31 +2,13 @@
 //! `nomate`, `unknown <reason>`, `error: <message>`), never stopping on a bad line. The
 //! expected answers were worked out by hand (see the comments).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs `shogi mate <args>` with `stdin`; returns stdout, stderr and the exit code.
 fn mate(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shogi"))
-        .arg("mate")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the shogi binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    let out = child.wait_with_output().expect("the shogi binary ends");
-    (
-        String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        String::from_utf8(out.stderr).expect("utf-8 stderr"),
-        out.status.code().unwrap_or(-1),
-    )
+    let mut all = vec!["mate"];
+    all.extend_from_slice(args);
+    common::shogi(&all, stdin)
 }
 
 /// A hard problem (将棋図巧 第50番): far more than a few thousand nodes.
