@@ -231,9 +231,13 @@ mod mates {
     #[cfg(target_arch = "wasm32")]
     const CLOCK: Option<fn() -> Duration> = Some(now);
 
-    /// The longest mate `mate` looks for unless `maxPlies` says otherwise: the search recurses
-    /// once per ply on WebAssembly's stack of 1 MB, which holds a few hundred plies.
-    pub(crate) const DEFAULT_MAX_PLIES: u32 = 255;
+    /// The longest mate `mate` looks for unless `maxPlies` says otherwise. The search recurses
+    /// once per ply on the module's stack of 1 MB, about 450 bytes a ply (measured in the
+    /// release build): some 2,300 plies fit, and 1,000 leave room to spare. The command looks
+    /// up to 4,000 plies, on a thread with a stack sized for them.
+    pub(crate) const DEFAULT_MAX_PLIES: u32 = 1000;
+    /// The largest `maxPlies` accepted.
+    pub(crate) const MAX_PLIES: u32 = 2000;
 
     /// Solves one mate problem: the line `shogi mate` prints for the input line `line` (an
     /// SFEN, `"startpos"`, or a USI position command whose side to move after the moves
@@ -242,8 +246,9 @@ mod mates {
     ///
     /// The options are the command's flags: `mode` (`"any"`, the default, or `"tsume"`),
     /// `nodes`, `timeMs`, `hash` (the table in MB, default 16; the command's default is 256),
-    /// and `maxPlies` (default 255: longer mates answer `unknown max-plies`; the command has no
-    /// such bound). The search runs on the calling thread until it ends: give `nodes` or
+    /// and `maxPlies` (default 1,000, at most 2,000: the search recurses once per ply on the
+    /// module's 1 MB stack; longer mates answer `unknown max-plies`; the command looks up to
+    /// 4,000 plies). The search runs on the calling thread until it ends: give `nodes` or
     /// `timeMs` (measured with `Date.now()`), and call it from a worker to keep a page
     /// responsive.
     ///
@@ -257,12 +262,18 @@ mod mates {
             None => Default::default(),
         };
         let hash_mb = js::option_u32(&options, "hash")?.unwrap_or(16);
+        let max_plies = js::option_u32(&options, "maxPlies")?.unwrap_or(DEFAULT_MAX_PLIES);
+        if max_plies > MAX_PLIES {
+            return Err(js::error(format!(
+                "options.maxPlies: {max_plies}, expected at most {MAX_PLIES} (the WebAssembly stack holds about 2,300 plies of search)"
+            )));
+        }
         let flags = MateFlags {
             mode,
             nodes: js::option_u64(&options, "nodes")?,
             time_ms: js::option_u64(&options, "timeMs")?,
             hash_mb: usize::try_from(hash_mb).unwrap_or(usize::MAX),
-            max_plies: Some(js::option_u32(&options, "maxPlies")?.unwrap_or(DEFAULT_MAX_PLIES)),
+            max_plies: Some(max_plies),
             clock: CLOCK,
         };
         contract::mate(line, &flags).map_err(js::error)

@@ -77,7 +77,7 @@ export interface SvgOptions {
   highlight?: string | string[];
   drops?: string;
 }
-/** The flags of `shogi mate`, in camelCase, and `maxPlies` (default 255). */
+/** The flags of `shogi mate`, in camelCase, and `maxPlies` (default 1000, at most 2000). */
 export interface MateOptions {
   mode?: "any" | "tsume";
   nodes?: number;

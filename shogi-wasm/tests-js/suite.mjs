@@ -434,6 +434,8 @@ export function define({ test, assert, lib, corpus, gc, platform }) {
       throwsMessage(assert, () => lib.mate('startpos', { mode: 'fast' }),
         'unknown mode "fast" (expected any or tsume)');
       throwsError(assert, () => lib.mate('startpos', { nodes: -1 }));
+      throwsMessage(assert, () => lib.mate('startpos', { maxPlies: 2001 }),
+        'options.maxPlies: 2001, expected at most 2000 (the WebAssembly stack holds about 2,300 plies of search)');
     });
 
     test('mate: limits answer unknown, never nomate', () => {
