@@ -307,11 +307,15 @@ function computerMove() {
   if (game.isOver() || state.computer !== game.sideToMove()) return;
   const pos = game.position();
   const moves = pos.legalMoves();
-  // TODO(mate-in-one): play a mate in one first when there is one. The hook: shogi-mate's
-  // `mate_in_one`, once the package binds it (a `Position.mateInOne()` returning the USI move
-  // or undefined, beside `mate(sfen, options)` mirroring `shogi mate`).
+  // A mate in one first when there is one (the full package has `mateInOne`; the rules-only
+  // package does not, and the computer then plays as before).
+  const mate = pos.mateInOne?.();
   const captures = moves.filter((m) => !m.includes('*') && pos.pieceAt(m.slice(2, 4)) !== undefined);
   pos.free();
+  if (mate !== undefined) {
+    play(mate);
+    return;
+  }
   const pool = captures.length > 0 ? captures : moves;
   if (pool.length > 0) play(pool[Math.floor(random() * pool.length)]);
 }

@@ -16,6 +16,7 @@
 mod one;
 mod short;
 
+mod clock;
 mod limits;
 mod outcome;
 

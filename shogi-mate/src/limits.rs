@@ -67,6 +67,13 @@ pub struct Limits {
     pub progress: Option<ProgressFn>,
     /// How often to call [`Limits::progress`]; default (zero): once a second.
     pub progress_interval: Duration,
+    /// The clock to measure time with: a function returning the time since any fixed
+    /// moment, never going back. Default (`None`): the system's monotonic clock
+    /// (`std::time::Instant`). Give one on targets whose `std` has no clock
+    /// (`wasm32-unknown-unknown`, where a JavaScript host can give `performance.now()`):
+    /// there, without one, the elapsed time reads zero, so a time limit never stops the
+    /// search and progress is reported only at the start.
+    pub clock: Option<fn() -> Duration>,
 }
 
 impl Limits {
@@ -105,6 +112,13 @@ impl Limits {
         self
     }
 
+    /// The limits with a clock (see [`Limits::clock`]).
+    #[must_use]
+    pub fn with_clock(mut self, clock: fn() -> Duration) -> Limits {
+        self.clock = Some(clock);
+        self
+    }
+
     /// The limits with a progress callback, called about every `interval` (zero: every
     /// second).
     #[must_use]
@@ -129,6 +143,7 @@ impl fmt::Debug for Limits {
             .field("mode", &self.mode)
             .field("progress", &self.progress.as_ref().map(|_| "callback"))
             .field("progress_interval", &self.progress_interval)
+            .field("clock", &self.clock.map(|_| "function"))
             .finish()
     }
 }

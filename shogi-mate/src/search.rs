@@ -14,13 +14,14 @@
 //! that there is no mate.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use std::time::Duration;
 
 use shogi_movegen::attacks::{attacks, between};
 use shogi_movegen::{MoveList, Position, VariantHooks};
 use shogi_types::{Bitboard, Color, Move, PieceKind, Square};
 
 use crate::checks::checks_into;
+use crate::clock::Clock;
 use crate::hand::{KINDS, PHand};
 use crate::key::{child_board_key, position_key};
 use crate::limits::{Limits, Progress};
@@ -110,9 +111,10 @@ pub(crate) struct Searcher<'a, R: VariantHooks> {
     pub(crate) tsume: bool,
     pub(crate) nodes: u64,
     node_limit: u64,
-    start: Instant,
+    start: Clock,
     next_check: u64,
-    next_progress: Instant,
+    /// The elapsed time of the next progress report.
+    next_progress: Duration,
     pub(crate) stopped: Option<Reason>,
     /// Reading the line back after a proof: only the node limit stops the search.
     finishing: bool,
@@ -167,7 +169,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
         attacker: Color,
         salt: u64,
         tsume: bool,
-        start: Instant,
+        start: Clock,
     ) -> Searcher<'a, R> {
         Searcher {
             tt,
@@ -179,7 +181,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             start,
             next_check: 0,
-            next_progress: start + progress_interval(limits),
+            next_progress: start.elapsed() + progress_interval(limits),
             stopped: None,
             finishing: false,
             path: HashMap::with_hasher(BuildKeyHasher),
@@ -242,9 +244,9 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                 self.stopped = Some(Reason::Stopped);
                 return true;
             }
-            let now = Instant::now();
+            let now = self.start.elapsed();
             if let Some(t) = self.limits.time
-                && now.duration_since(self.start) >= t
+                && now >= t
             {
                 self.stopped = Some(Reason::Time);
                 return true;
@@ -258,9 +260,8 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
     }
 
     /// Calls the progress callback, if any.
-    pub(crate) fn report(&self, now: Instant) {
+    pub(crate) fn report(&self, elapsed: Duration) {
         if let Some(f) = &self.limits.progress {
-            let elapsed = now.duration_since(self.start);
             let nps = (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
             f(&Progress {
                 nodes: self.nodes,

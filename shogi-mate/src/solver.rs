@@ -1,10 +1,11 @@
 //! The façade: [`Solver`] owns the table, runs a search on a thread with room for deep
 //! recursion, reads the line back and verifies it.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use shogi_movegen::{Position, PositionVisitor, VariantHooks, VisitPosition};
 
+use crate::clock::Clock;
 use crate::key::{TSUME_MODE_KEY, material_key};
 use crate::limits::{Limits, Mode};
 use crate::outcome::{Length, Outcome, Reason};
@@ -112,8 +113,10 @@ impl Solver {
     /// Either colour may attack; the defender must have a king (a position without the
     /// attacker's king, a mate problem, is fine). The search runs on a thread of its own with
     /// a large stack (deep mates recurse deeply), or on the calling thread where threads
-    /// cannot be spawned. A [`Outcome::Mate`] has been replayed by
-    /// [`verify::check_mate_line`] (or [`verify::check_tsume_line`] in [`Mode::Tsume`]).
+    /// cannot be spawned (always on `wasm32-unknown-unknown`, whose stack is small: bound
+    /// [`Limits::max_plies`] there). Time is read from [`Limits::clock`] if it is given. A
+    /// [`Outcome::Mate`] has been replayed by [`verify::check_mate_line`] (or
+    /// [`verify::check_tsume_line`] in [`Mode::Tsume`]).
     pub fn solve<P: VisitPosition + ?Sized>(&mut self, pos: &P, limits: &Limits) -> Outcome {
         pos.visit(Visit {
             solver: self,
@@ -122,12 +125,16 @@ impl Solver {
     }
 
     fn solve_typed<R: VariantHooks>(&mut self, pos: &Position<R>, limits: &Limits) -> Outcome {
-        let start = Instant::now();
+        let start = Clock::start(limits);
         if !self.table.is_allocated() && !self.table.allocate(self.hash_mb) {
             self.stats = Stats::default();
             return Outcome::Unknown {
                 reason: Reason::Memory,
             };
+        }
+        if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+            // No threads on this target: search on the caller's stack.
+            return self.solve_here(pos, limits, start);
         }
         let max_plies = limits.max_plies.unwrap_or(MAX_PLIES).min(MAX_PLIES);
         let stack = 64 * 1024 * 1024 + 16 * 1024 * max_plies as usize;
@@ -153,7 +160,7 @@ impl Solver {
         &mut self,
         pos: &Position<R>,
         limits: &Limits,
-        start: Instant,
+        start: Clock,
     ) -> Outcome {
         let max_plies = limits.max_plies.unwrap_or(MAX_PLIES).min(MAX_PLIES) as u16;
         let attacker = pos.side_to_move();

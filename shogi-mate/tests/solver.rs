@@ -172,6 +172,34 @@ fn node_limit_time_limit_and_stop_flag() {
     );
 }
 
+/// A clock that advances one second each time it is read.
+fn fast_clock() -> Duration {
+    static READS: AtomicU64 = AtomicU64::new(0);
+    Duration::from_secs(READS.fetch_add(1, Ordering::Relaxed))
+}
+
+#[test]
+fn a_given_clock_measures_the_time() {
+    let pos = position::<Standard>(HARD);
+    let mut solver = Solver::new(16);
+    // 20 seconds by the given clock pass within 20 reads, each 256 nodes apart: the search
+    // stops on time long before the wall clock or the node limit would stop it.
+    let limits = Limits::default()
+        .with_time(Duration::from_secs(20))
+        .with_nodes(1_000_000)
+        .with_clock(fast_clock);
+    let out = solver.solve(&pos, &limits);
+    assert_eq!(
+        out,
+        Outcome::Unknown {
+            reason: Reason::Time
+        }
+    );
+    let stats = solver.stats();
+    assert!(stats.nodes <= 21 * 256, "{stats:?}");
+    assert!(stats.elapsed >= Duration::from_secs(20), "{stats:?}");
+}
+
 #[test]
 fn max_plies_is_no_proof_of_no_mate() {
     // G*5b 4a5b G*4b is a mate in three: within one ply there is none, but that is no "no mate".

@@ -48,6 +48,12 @@ create_exception!(
     ShogiError,
     "The game cannot do this now: it is over, there is nothing to undo, a declaration cannot be judged."
 );
+create_exception!(
+    shogi_kit,
+    MateBudgetError,
+    ShogiError,
+    "A mate search spent its node budget before it could decide (no answer: neither a mate nor no mate)."
+);
 
 /// Adds the exception classes to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -60,6 +66,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PackError", py.get_type::<PackError>())?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add("GameError", py.get_type::<GameError>())?;
+    m.add("MateBudgetError", py.get_type::<MateBudgetError>())?;
     Ok(())
 }
 

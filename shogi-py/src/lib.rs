@@ -20,8 +20,10 @@ mod bulk;
 mod contracts;
 mod errors;
 mod game;
+mod mate;
 mod position;
 mod record;
+mod svg;
 
 /// The native module: every class, function and exception, re-exported by
 /// `shogi_kit/__init__.py`.
@@ -32,6 +34,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     record::register(m)?;
     contracts::register(m)?;
+    mate::register(m)?;
+    svg::register(m)?;
     bulk::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

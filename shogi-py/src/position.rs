@@ -452,6 +452,33 @@ impl PyPosition {
         self.pos.is_check() && !self.pos.has_legal_move()
     }
 
+    /// A move that mates at once (一手詰, itte-zume), or `None`. Exact: the move gives check
+    /// and leaves no legal reply; a pawn drop that would mate is illegal, so it is never the
+    /// answer. Either side may attack, also in check.
+    fn mate_in_one<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyMove>>> {
+        crate::mate::mate_in_one(py, &self.pos)
+    }
+
+    /// Every move that mates at once, in the generator's order (empty if none).
+    fn mating_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        crate::mate::mating_moves(py, &self.pos)
+    }
+
+    /// A shortest forced mate of at most `plies` plies (1 to 31; an even number searches one
+    /// ply less), searched exhaustively within `nodes` positions: the list of moves (the
+    /// attacker's first, the mating move last), or `None` when there is none within `plies`.
+    /// When the budget runs out first, raises `MateBudgetError`: "no mate" and "not decided"
+    /// are never merged. The GIL is released during the search.
+    #[pyo3(signature = (plies, nodes = 1_000_000))]
+    fn mate_in<'py>(
+        &self,
+        py: Python<'py>,
+        plies: u32,
+        nodes: u64,
+    ) -> PyResult<Option<Bound<'py, PyList>>> {
+        crate::mate::mate_in(py, self.pos, plies, nodes)
+    }
+
     /// Whether the side to move has a legal move.
     fn has_legal_move(&self) -> bool {
         self.pos.has_legal_move()
@@ -487,6 +514,32 @@ impl PyPosition {
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
         let pos = self.pos;
         py.detach(move || pos.perft(depth))
+    }
+
+    /// The SVG diagram of the position: the document `shogi svg [--flip] [--western] [--last
+    /// MOVE] <sfen>` writes for this position's SFEN (the king in check highlighted;
+    /// `last_move`, a `Move` or USI string, highlighted). See also `shogi_kit.svg`.
+    #[pyo3(signature = (flip = false, western = false, last_move = None))]
+    fn svg(
+        &self,
+        flip: bool,
+        western: bool,
+        last_move: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let last = last_move.map(move_arg).transpose()?.map(|m| m.to_string());
+        let args = crate::svg::SvgArgs {
+            flip,
+            western,
+            last: last.as_deref(),
+            ..crate::svg::SvgArgs::default()
+        };
+        crate::svg::document(self.pos.to_setup(), &args).map_err(err::<errors::ShogiError>)
+    }
+
+    /// The SVG diagram (`svg()`), shown by Jupyter and IPython as the position's picture.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        crate::svg::document(self.pos.to_setup(), &crate::svg::SvgArgs::default())
+            .map_err(err::<errors::ShogiError>)
     }
 
     /// A copy.

@@ -1,5 +1,5 @@
 //! The command-line contracts in plain Rust: the same input gives the same output text as the
-//! `shogi` command (`legal`, `adjudicate`, `perft`, `convert`, `svg`, `setups`).
+//! `shogi` command (`legal`, `adjudicate`, `perft`, `convert`, `svg`, `setups`, `mate`).
 //!
 //! Nothing here touches JavaScript, so the unit tests run on the host; the `#[wasm_bindgen]`
 //! functions in `functions.rs` only translate arguments and turn `Err(message)` into a JS
@@ -409,6 +409,105 @@ mod diagrams {
     }
 }
 
+#[cfg(feature = "mate")]
+pub use self::mates::{MateFlags, mate, mode as mate_mode};
+
+#[cfg(feature = "mate")]
+mod mates {
+    use std::time::Duration;
+
+    use shogi_kit::mate::{Limits, Mode, Solver};
+    use shogi_kit::usi::position::PositionCommand;
+    use shogi_kit::variants::{AnyPosition, AnyPositionError, ParseAnyPositionError};
+
+    /// The options of `shogi mate`, and what WebAssembly needs besides.
+    #[derive(Debug, Clone)]
+    pub struct MateFlags {
+        /// `--mode`: `any` or `tsume`.
+        pub mode: Mode,
+        /// `--nodes`.
+        pub nodes: Option<u64>,
+        /// `--time-ms`.
+        pub time_ms: Option<u64>,
+        /// `--hash`, in megabytes.
+        pub hash_mb: usize,
+        /// The longest mate to look for, in plies (the command has no flag: none).
+        pub max_plies: Option<u32>,
+        /// The clock for `time_ms` (`wasm32-unknown-unknown` has none of its own).
+        pub clock: Option<fn() -> Duration>,
+    }
+
+    impl Default for MateFlags {
+        fn default() -> MateFlags {
+            MateFlags {
+                mode: Mode::AnyMate,
+                nodes: None,
+                time_ms: None,
+                hash_mb: 16,
+                max_plies: None,
+                clock: None,
+            }
+        }
+    }
+
+    /// The mode of a `--mode` value (`any`, `tsume`).
+    ///
+    /// # Errors
+    /// When the value is neither.
+    pub fn mode(value: &str) -> Result<Mode, String> {
+        match value {
+            "any" => Ok(Mode::AnyMate),
+            "tsume" => Ok(Mode::Tsume),
+            _ => Err(format!("unknown mode {value:?} (expected any or tsume)")),
+        }
+    }
+
+    /// The position of one `shogi mate` input line (an SFEN, `startpos`, or a USI position
+    /// command), with the faults of composed problems waived.
+    fn position(text: &str) -> Result<AnyPosition, String> {
+        let waive = |e: AnyPositionError| e.ignore_problem_faults().map_err(|e| e.to_string());
+        if text.starts_with("position")
+            || text.starts_with("sfen ")
+            || text.starts_with("startpos ")
+        {
+            let cmd: PositionCommand = text.parse().map_err(|e| format!("{e}"))?;
+            let mut pos = AnyPosition::from_marked_setup(cmd.start.to_setup()).or_else(waive)?;
+            for (i, &m) in cmd.moves.iter().enumerate() {
+                pos.play(m)
+                    .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+            }
+            return Ok(pos);
+        }
+        if text == "startpos" {
+            return Ok(AnyPosition::default());
+        }
+        match AnyPosition::from_sfen(text) {
+            Ok(pos) => Ok(pos),
+            Err(ParseAnyPositionError::Position(e)) => waive(e),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// The line `shogi mate` prints for one input line: `mate <plies> <usi moves…>`, `nomate`
+    /// or `unknown <reason>`, with a fresh table (the command clears its table per line).
+    ///
+    /// # Errors
+    /// What `shogi mate` writes after `error: `.
+    pub fn mate(line: &str, flags: &MateFlags) -> Result<String, String> {
+        let text = line.trim();
+        if text.is_empty() {
+            return Err("empty line".to_owned());
+        }
+        let pos = position(text)?;
+        let mut limits = Limits::default().with_mode(flags.mode);
+        limits.nodes = flags.nodes;
+        limits.time = flags.time_ms.map(Duration::from_millis);
+        limits.max_plies = flags.max_plies;
+        limits.clock = flags.clock;
+        Ok(Solver::new(flags.hash_mb).solve(&pos, &limits).to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -494,6 +593,49 @@ mod tests {
         );
         assert!("kiff".parse::<ConvertTarget>().is_err());
         assert!(convert(b"\xff\xfe\xfd", ConvertTarget::Kif, false).is_err());
+    }
+
+    #[cfg(feature = "mate")]
+    #[test]
+    fn mate_lines_are_those_of_the_command() {
+        let flags = MateFlags {
+            nodes: Some(100_000),
+            hash_mb: 4,
+            ..MateFlags::default()
+        };
+        assert_eq!(
+            mate("8k/9/7G1/9/9/9/9/9/K8 b G 1", &flags).unwrap(),
+            "mate 1 G*1b"
+        );
+        assert_eq!(mate("8k/R8/9/9/9/9/9/9/9 b - 1", &flags).unwrap(), "nomate");
+        assert_eq!(mate("startpos", &flags).unwrap(), "nomate");
+        let tsume = MateFlags {
+            mode: mate_mode("tsume").unwrap(),
+            ..flags.clone()
+        };
+        assert_eq!(
+            mate("3sks3/9/4+P4/9/9/9/9/9/9 b 2G 1", &tsume).unwrap(),
+            "mate 3 G*5b 4a5b G*4b"
+        );
+        let few = MateFlags {
+            nodes: Some(100),
+            ..flags.clone()
+        };
+        assert_eq!(
+            mate(
+                "9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1",
+                &few
+            )
+            .unwrap(),
+            "unknown nodes"
+        );
+        assert_eq!(mate("", &flags), Err("empty line".to_owned()));
+        assert!(
+            mate("position startpos moves 7g7f 7g7f", &flags)
+                .unwrap_err()
+                .starts_with("move 2 (7g7f)")
+        );
+        assert!(mate_mode("fast").is_err());
     }
 
     #[cfg(feature = "svg")]

@@ -83,8 +83,8 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
-/// The optional parts compiled into this build: some of `"notation"`, `"record"`, `"svg"`
-/// (none in the rules-only build).
+/// The optional parts compiled into this build: some of `"notation"`, `"record"`, `"svg"`,
+/// `"mate"` (none in the rules-only build).
 #[wasm_bindgen]
 pub fn features() -> Vec<String> {
     let mut out = Vec::new();
@@ -96,6 +96,9 @@ pub fn features() -> Vec<String> {
     }
     if cfg!(feature = "svg") {
         out.push("svg".to_owned());
+    }
+    if cfg!(feature = "mate") {
+        out.push("mate".to_owned());
     }
     out
 }
@@ -201,5 +204,78 @@ mod diagrams {
             d = d.dots(squares);
         }
         Ok(d.to_svg())
+    }
+}
+
+#[cfg(feature = "mate")]
+pub use self::mates::mate;
+
+#[cfg(feature = "mate")]
+mod mates {
+    use std::time::Duration;
+
+    use wasm_bindgen::prelude::*;
+
+    use crate::contract::{self, MateFlags};
+    use crate::js::{self, JsResult};
+
+    /// The clock of the time limit: `Date.now()` (WebAssembly's `std` has none).
+    #[cfg(target_arch = "wasm32")]
+    fn now() -> Duration {
+        Duration::from_secs_f64(js_sys::Date::now().max(0.0) / 1000.0)
+    }
+
+    /// The clock of the time limit: the solver's own on the host.
+    #[cfg(not(target_arch = "wasm32"))]
+    const CLOCK: Option<fn() -> Duration> = None;
+    #[cfg(target_arch = "wasm32")]
+    const CLOCK: Option<fn() -> Duration> = Some(now);
+
+    /// The longest mate `mate` looks for unless `maxPlies` says otherwise. The search recurses
+    /// once per ply on the module's stack of 1 MB, about 450 bytes a ply (measured in the
+    /// release build): some 2,300 plies fit, and 1,000 leave room to spare. The command looks
+    /// up to 4,000 plies, on a thread with a stack sized for them.
+    pub(crate) const DEFAULT_MAX_PLIES: u32 = 1000;
+    /// The largest `maxPlies` accepted.
+    pub(crate) const MAX_PLIES: u32 = 2000;
+
+    /// Solves one mate problem: the line `shogi mate` prints for the input line `line` (an
+    /// SFEN, `"startpos"`, or a USI position command whose side to move after the moves
+    /// attacks): `mate <plies> <usi moves…>`, `nomate` or `unknown <reason>`. Mate problems
+    /// (one king) and the other faults of composed problems are accepted.
+    ///
+    /// The options are the command's flags: `mode` (`"any"`, the default, or `"tsume"`),
+    /// `nodes`, `timeMs`, `hash` (the table in MB, default 16; the command's default is 256),
+    /// and `maxPlies` (default 1,000, at most 2,000: the search recurses once per ply on the
+    /// module's 1 MB stack; longer mates answer `unknown max-plies`; the command looks up to
+    /// 4,000 plies). The search runs on the calling thread until it ends: give `nodes` or
+    /// `timeMs` (measured with `Date.now()`), and call it from a worker to keep a page
+    /// responsive.
+    ///
+    /// @throws {Error} the message `shogi mate` writes after `error: `, or what is wrong with
+    /// an option.
+    #[wasm_bindgen]
+    pub fn mate(line: &str, options: Option<crate::js::MateOptionsArg>) -> JsResult<String> {
+        let options = crate::js::options(options);
+        let mode = match js::option_string(&options, "mode")? {
+            Some(m) => contract::mate_mode(&m).map_err(js::error)?,
+            None => Default::default(),
+        };
+        let hash_mb = js::option_u32(&options, "hash")?.unwrap_or(16);
+        let max_plies = js::option_u32(&options, "maxPlies")?.unwrap_or(DEFAULT_MAX_PLIES);
+        if max_plies > MAX_PLIES {
+            return Err(js::error(format!(
+                "options.maxPlies: {max_plies}, expected at most {MAX_PLIES} (the WebAssembly stack holds about 2,300 plies of search)"
+            )));
+        }
+        let flags = MateFlags {
+            mode,
+            nodes: js::option_u64(&options, "nodes")?,
+            time_ms: js::option_u64(&options, "timeMs")?,
+            hash_mb: usize::try_from(hash_mb).unwrap_or(usize::MAX),
+            max_plies: Some(max_plies),
+            clock: CLOCK,
+        };
+        contract::mate(line, &flags).map_err(js::error)
     }
 }

@@ -39,6 +39,9 @@ extern "C" {
     /// The style of Western notation (TypeScript `WesternOptions`).
     #[wasm_bindgen(typescript_type = "WesternOptions")]
     pub type WesternOptionsArg;
+    /// The options of `mate` (TypeScript `MateOptions`).
+    #[wasm_bindgen(typescript_type = "MateOptions")]
+    pub type MateOptionsArg;
     /// One side's time control (TypeScript `TimeControl`).
     #[wasm_bindgen(typescript_type = "TimeControl")]
     pub type TimeControlArg;
@@ -110,6 +113,35 @@ pub fn option_u32(options: &JsValue, key: &str) -> JsResult<Option<u32>> {
                 u32::MAX
             ))),
         },
+    }
+}
+
+/// A whole number from 0 to 2^53 (the integers a JS number holds exactly), or `None`.
+#[cfg(feature = "mate")]
+pub fn whole_number(n: f64) -> Option<u64> {
+    const MAX_SAFE: f64 = 9_007_199_254_740_992.0;
+    if n.fract() == 0.0 && (0.0..=MAX_SAFE).contains(&n) {
+        // Whole and in range, so the conversion is exact.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Some(n as u64)
+    } else {
+        None
+    }
+}
+
+/// A whole-number option from 0 to 2^53.
+///
+/// # Errors
+/// When the value is not such a number.
+#[cfg(feature = "mate")]
+pub fn option_u64(options: &JsValue, key: &str) -> JsResult<Option<u64>> {
+    match option(options, key)? {
+        None => Ok(None),
+        Some(v) => v.as_f64().and_then(whole_number).map(Some).ok_or_else(|| {
+            error(format!(
+                "options.{key}: expected a whole number from 0 to 2^53"
+            ))
+        }),
     }
 }
 

@@ -16,6 +16,8 @@ mod record;
 pub use clock::Clock;
 #[cfg(feature = "record")]
 pub use functions::convert;
+#[cfg(feature = "mate")]
+pub use functions::mate;
 #[cfg(feature = "svg")]
 pub use functions::svg;
 pub use functions::{adjudicate, features, legal_moves, perft, setups, version, wasm_memory_bytes};
@@ -74,6 +76,15 @@ export interface SvgOptions {
   arrow?: string | string[];
   highlight?: string | string[];
   drops?: string;
+}
+/** The flags of `shogi mate`, in camelCase, and `maxPlies` (default 1000, at most 2000). */
+export interface MateOptions {
+  mode?: "any" | "tsume";
+  nodes?: number;
+  timeMs?: number;
+  /** The table size in MB (default 16). */
+  hash?: number;
+  maxPlies?: number;
 }
 /** `lenient`: accept what the strict reading refuses (soft faults of a position; a record's moves up to one that fails). */
 export interface LenientOptions { lenient?: boolean }

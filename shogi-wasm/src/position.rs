@@ -389,3 +389,99 @@ mod svg {
         }
     }
 }
+
+#[cfg(feature = "mate")]
+mod mates {
+    use shogi_kit::mate::{self, ShortMate};
+    use shogi_kit::movegen::VisitPosition;
+    use shogi_kit::movegen::{MoveList, Position as Typed, PositionVisitor, VariantHooks};
+    use shogi_kit::types::Move;
+    use wasm_bindgen::prelude::*;
+
+    use super::Position;
+    use crate::js::{self, JsResult};
+
+    /// The deepest `mateIn` searches (that of `shogi_mate::mate_in`).
+    const SHORT_MATE_MAX_PLIES: u32 = 31;
+
+    /// `mate_in_one` for a position of any variant.
+    struct MateInOne;
+
+    impl PositionVisitor for MateInOne {
+        type Output = Option<Move>;
+        fn visit<R: VariantHooks>(self, pos: &Typed<R>) -> Option<Move> {
+            mate::mate_in_one(pos)
+        }
+    }
+
+    /// `mating_moves` for a position of any variant.
+    struct MatingMoves;
+
+    impl PositionVisitor for MatingMoves {
+        type Output = MoveList;
+        fn visit<R: VariantHooks>(self, pos: &Typed<R>) -> MoveList {
+            mate::mating_moves(pos)
+        }
+    }
+
+    /// `mate_in` for a position of any variant.
+    struct MateIn(u32, u64);
+
+    impl PositionVisitor for MateIn {
+        type Output = ShortMate;
+        fn visit<R: VariantHooks>(self, pos: &Typed<R>) -> ShortMate {
+            mate::mate_in(pos, self.0, self.1)
+        }
+    }
+
+    #[wasm_bindgen]
+    impl Position {
+        /// A move that mates at once (一手詰, itte-zume) in USI text, or `undefined`. Exact:
+        /// the move gives check and leaves no legal reply; a pawn drop that would mate is
+        /// illegal, so it is never the answer. Either side may attack, also in check.
+        #[wasm_bindgen(js_name = mateInOne)]
+        pub fn mate_in_one(&self) -> Option<String> {
+            self.inner.visit(MateInOne).map(|m| m.to_string())
+        }
+
+        /// Every move that mates at once, in USI text, in the generator's order (empty if
+        /// none).
+        #[wasm_bindgen(js_name = matingMoves)]
+        pub fn mating_moves(&self) -> Vec<String> {
+            self.inner
+                .visit(MatingMoves)
+                .iter()
+                .map(|m| m.to_string())
+                .collect()
+        }
+
+        /// A shortest forced mate of at most `plies` plies (1 to 31; an even number searches
+        /// one ply less), searched exhaustively within `nodes` positions (default 1,000,000):
+        /// the moves in USI text (the attacker's first, the mating move last), or `undefined`
+        /// when there is no mate within `plies`.
+        ///
+        /// @throws {Error} when the budget runs out before the search decides ("no mate" and
+        /// "not decided" are never merged), or `plies` is above 31.
+        #[wasm_bindgen(js_name = mateIn)]
+        pub fn mate_in(&self, plies: u32, nodes: Option<f64>) -> JsResult<Option<Vec<String>>> {
+            if plies > SHORT_MATE_MAX_PLIES {
+                return Err(js::error(format!(
+                    "mateIn: {plies} plies, expected at most {SHORT_MATE_MAX_PLIES} (mate() searches longer mates)"
+                )));
+            }
+            let nodes = match nodes {
+                None => 1_000_000,
+                Some(n) => js::whole_number(n).ok_or_else(|| {
+                    js::error("mateIn: nodes: expected a whole number from 0 to 2^53")
+                })?,
+            };
+            match self.inner.visit(MateIn(plies, nodes)) {
+                ShortMate::Mate(line) => Ok(Some(line.iter().map(Move::to_string).collect())),
+                ShortMate::NoMate => Ok(None),
+                ShortMate::Budget => Err(js::error(format!(
+                    "mateIn: {nodes} nodes did not decide whether there is a mate in {plies}"
+                ))),
+            }
+        }
+    }
+}

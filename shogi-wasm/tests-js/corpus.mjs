@@ -213,12 +213,41 @@ const svg = svgCases.map(({ sfen, options }) => {
   };
 });
 
+// --- mate ---------------------------------------------------------------------------------------
+// `shogi mate` in both modes, with a node limit and the package's default table size.
+const mateLines = [
+  '8k/9/7G1/9/9/9/9/9/K8 b G 1',
+  '8k/9/6G2/9/9/9/9/9/K8 b 2S 1',
+  '3sks3/9/4+P4/9/9/9/9/9/9 b 2G 1',
+  '8k/R8/9/9/9/9/9/9/9 b - 1',
+  'kn7/9/1G7/9/9/9/9/9/8K b P 1',
+  '9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1',
+  '8k/9/9/9/9/9/1g7/9/K8 w g 1',
+  '8k/8S!/9/9/9/9/9/9/K6R1 b G 1',
+  'startpos',
+  'position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G2S 1 moves 5i5h 5a4a',
+  'position startpos moves 7g7f 7g7f',
+  'not an sfen',
+  '',
+  ...positions.slice(0, 40),
+];
+const mate = ['any', 'tsume'].map((mode) => {
+  const out = run(['mate', '--mode', mode, '--nodes', '50000', '--hash', '16'], mateLines.join('\n') + '\n')
+    .stdout.split('\n');
+  return {
+    mode,
+    results: mateLines.map((line, i) => (out[i].startsWith('error: ')
+      ? { line, error: out[i].slice('error: '.length) }
+      : { line, out: out[i] })),
+  };
+});
+
 const corpus = {
-  legal, perft, adjudicate, records, failing,
+  legal, perft, adjudicate, records, failing, mate,
   sjis: { bytes: Array.from(sjis), expected: sjisExpected },
   svg, setups: setups.map(([english, japanese, sfen]) => ({ english, japanese, sfen })),
 };
 writeFileSync(outFile, JSON.stringify(corpus));
 console.log(`corpus: ${legal.length} positions, ${perft.length} perft counts, ` +
   `${lines.length} games x ${flagSets.length} flag sets, ${records.length} records x ${targets.length} targets, ` +
-  `${svg.length} diagrams -> ${outFile}`);
+  `${svg.length} diagrams, ${mateLines.length} mate lines x 2 modes -> ${outFile}`);

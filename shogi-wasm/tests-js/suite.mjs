@@ -408,6 +408,113 @@ export function define({ test, assert, lib, corpus, gc, platform }) {
     });
   }
 
+  if (lib.features().includes('mate')) {
+    /** The moves that mate at once, by playing every legal move (independent of the solver). */
+    const bruteMates = (pos) => pos.legalMoves().filter((m) => {
+      const after = pos.clone();
+      after.play(m);
+      const mated = after.isCheck() && after.countLegalMoves() === 0;
+      after.free();
+      return mated;
+    }).sort();
+
+    test('mate equals `shogi mate` in both modes', () => {
+      let lines = 0;
+      for (const { mode, results } of corpus.mate) {
+        for (const { line, out, error } of results) {
+          lines++;
+          if (error !== undefined) {
+            throwsMessage(assert, () => lib.mate(line, { mode, nodes: 50000, hash: 16 }), error);
+          } else {
+            assert.equal(lib.mate(line, { mode, nodes: 50000, hash: 16 }), out, `${mode}: ${line}`);
+          }
+        }
+      }
+      assert.ok(lines >= 100, `${lines} lines`);
+      throwsMessage(assert, () => lib.mate('startpos', { mode: 'fast' }),
+        'unknown mode "fast" (expected any or tsume)');
+      throwsError(assert, () => lib.mate('startpos', { nodes: -1 }));
+      throwsMessage(assert, () => lib.mate('startpos', { maxPlies: 2001 }),
+        'options.maxPlies: 2001, expected at most 2000 (the WebAssembly stack holds about 2,300 plies of search)');
+    });
+
+    test('mate: limits answer unknown, never nomate', () => {
+      const hard = '9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1';
+      assert.equal(lib.mate(hard, { nodes: 200, hash: 4 }), 'unknown nodes');
+      // The time limit is measured with the host's clock (WebAssembly's std has none).
+      const t = Date.now();
+      assert.equal(lib.mate(hard, { timeMs: 30, hash: 4 }), 'unknown time');
+      assert.ok(Date.now() - t < 10000);
+      assert.equal(lib.mate('3sks3/9/4+P4/9/9/9/9/9/9 b 2G 1', { mode: 'tsume', maxPlies: 1, hash: 4 }),
+        'unknown max-plies');
+    });
+
+    test('mateInOne and matingMoves equal brute force', () => {
+      let positions = 0;
+      let mates = 0;
+      const sfens = [
+        '8k/9/7G1/9/9/9/9/9/K8 b G 1',
+        'kn7/9/1G7/9/9/9/9/9/8K b P 1',
+        '8k/9/9/9/9/9/1g7/9/K8 w g 1',
+        ...corpus.legal.map(({ sfen }) => sfen),
+      ];
+      for (const sfen of sfens) {
+        let pos;
+        try {
+          pos = new lib.Position(sfen, { lenient: true });
+        } catch {
+          continue;
+        }
+        const truth = bruteMates(pos);
+        assert.deepEqual([...pos.matingMoves()].sort(), truth, sfen);
+        const first = pos.mateInOne();
+        if (truth.length === 0) {
+          assert.equal(first, undefined, sfen);
+        } else {
+          mates++;
+          assert.ok(truth.includes(first), `${sfen}: ${first}`);
+        }
+        positions++;
+        pos.free();
+      }
+      assert.ok(positions > 300 && mates >= 3, `${positions} positions, ${mates} with a mate`);
+      const drop = new lib.Position('kn7/9/1G7/9/9/9/9/9/8K b P 1');
+      assert.equal(drop.mateInOne(), undefined); // P*9b would be a pawn-drop mate
+      assert.equal(drop.isLegal('P*9b'), false);
+      drop.free();
+    });
+
+    test('mateIn: a shortest mate, no mate, or an error for the budget', () => {
+      const pos = new lib.Position('8k/9/6G2/9/9/9/9/9/K8 b 2S 1', { lenient: true });
+      const line = pos.mateIn(3);
+      assert.equal(line.length, 3);
+      const p = pos.clone();
+      line.forEach((m, i) => {
+        p.play(m);
+        if (i % 2 === 0) assert.ok(p.isCheck(), m);
+      });
+      assert.equal(p.countLegalMoves(), 0);
+      // Forced: after the first move, every defence allows a mate in one (brute force).
+      const after = pos.clone();
+      after.play(line[0]);
+      for (const reply of after.legalMoves()) {
+        const q = after.clone();
+        q.play(reply);
+        assert.ok(bruteMates(q).length > 0, reply);
+        q.free();
+      }
+      assert.equal(pos.mateIn(1), undefined);
+      throwsMessage(assert, () => pos.mateIn(3, 10), 'mateIn: 10 nodes did not decide whether there is a mate in 3');
+      throwsError(assert, () => pos.mateIn(33));
+      for (const x of [p, after, pos]) x.free();
+    });
+  } else {
+    test('the rules-only package has no mate search', () => {
+      assert.equal(lib.mate, undefined);
+      assert.equal(lib.Position.prototype.mateInOne, undefined);
+    });
+  }
+
   test('1,000,000 positions freed with free() leave the memory as it was', () => {
     new lib.Position().free();
     const before = lib.wasmMemoryBytes();

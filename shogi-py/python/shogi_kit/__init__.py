@@ -1,8 +1,10 @@
 """Shogi for Python on the Rust crates of the shogi workspace.
 
 Positions and moves (``Position``, ``Move``), games with every ending (``Game``, ``Outcome``),
-game records in KIF, KI2, CSA and JKF (``Record``), the stateless functions of the ``shogi``
-command (``legal_moves``, ``adjudicate``, ``convert``, ``perft``), and training data in bulk:
+game records in KIF, KI2, CSA and JKF (``Record``), mate search (``Position.mate_in_one``,
+``Position.mate_in``, the df-pn ``Solver``), board diagrams (``Position.svg``, shown by
+Jupyter), the stateless functions of the ``shogi`` command (``legal_moves``, ``adjudicate``,
+``convert``, ``perft``, ``mate``, ``svg``), and training data in bulk:
 ``records_to_hcpe`` gives a NumPy array of exactly cshogi's ``HuffmanCodedPosAndEval`` dtype,
 built on Rust threads with the GIL released.
 
@@ -21,6 +23,8 @@ from ._native import (
     GameError,
     Game,
     IllegalMoveError,
+    MateBudgetError,
+    MateResult,
     Move,
     MoveParseError,
     Outcome,
@@ -31,10 +35,13 @@ from ._native import (
     RecordError,
     SfenError,
     ShogiError,
+    Solver,
     adjudicate,
     convert,
     legal_moves,
+    mate,
     perft,
+    svg,
 )
 
 __version__ = _native.__version__
@@ -226,6 +233,8 @@ __all__ = [
     "HCPE_DTYPE",
     "HCP_DTYPE",
     "IllegalMoveError",
+    "MateBudgetError",
+    "MateResult",
     "Move",
     "MoveParseError",
     "Outcome",
@@ -238,6 +247,7 @@ __all__ = [
     "RecordError",
     "SfenError",
     "ShogiError",
+    "Solver",
     "adjudicate",
     "convert",
     "decode_hcpe",
@@ -245,8 +255,10 @@ __all__ = [
     "encode_hcpe",
     "encode_psv",
     "legal_moves",
+    "mate",
     "perft",
     "read_records",
     "records_to_hcpe",
     "records_to_psv",
+    "svg",
 ]

@@ -5,7 +5,7 @@ Every error is a ``ShogiError`` (a ``ValueError``) with the library's message.
 """
 
 from os import PathLike
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +40,10 @@ class RecordError(ShogiError):
 class GameError(ShogiError):
     """The game cannot do this now: it is over, there is nothing to undo, a declaration cannot
     be judged."""
+
+class MateBudgetError(ShogiError):
+    """A mate search spent its node budget before it could decide (no answer: neither a mate
+    nor no mate)."""
 
 class Move:
     """A move, exactly what a USI move carries: ``7g7f``, ``8h2b+``, ``P*5e``.
@@ -151,6 +155,26 @@ class Position:
         """The PackedSfen (YaneuraOu's) as 32 ``uint8``."""
     def perft(self, depth: int) -> int:
         """The leaf count of the legal move tree ``depth`` plies deep (GIL released)."""
+    def mate_in_one(self) -> Optional[Move]:
+        """A move that mates at once (一手詰, itte-zume), or ``None``. Exact: the move gives
+        check and leaves no legal reply; a pawn drop that would mate is illegal, so it is never
+        the answer. Either side may attack, also in check."""
+    def mating_moves(self) -> list[Move]:
+        """Every move that mates at once, in the generator's order (empty if none)."""
+    def mate_in(self, plies: int, nodes: int = 1_000_000) -> Optional[list[Move]]:
+        """A shortest forced mate of at most ``plies`` plies (1 to 31; an even number searches
+        one ply less), searched exhaustively within ``nodes`` positions: the moves (the
+        attacker's first, the mating move last), or ``None`` when there is no mate within
+        ``plies``. Raises ``MateBudgetError`` when the budget runs out first ("no mate" and
+        "not decided" are never merged), ``ShogiError`` for more than 31 plies. GIL
+        released."""
+    def svg(
+        self, flip: bool = False, western: bool = False, last_move: Optional[MoveLike] = None
+    ) -> str:
+        """The SVG diagram: the document ``shogi svg [--flip] [--western] [--last MOVE] <sfen>``
+        writes for this position (the king in check highlighted)."""
+    def _repr_svg_(self) -> str:
+        """The SVG diagram (``svg()``), shown by Jupyter and IPython."""
     def copy(self) -> Position:
         """An independent copy."""
 
@@ -355,6 +379,92 @@ def perft(sfen: str, depth: int, threads: int = 1, hash_mb: int = 0) -> int:
 
 Progress = Callable[[int, int, int], object]
 PathArg = Union[str, PathLike[str]]
+
+def mate(
+    line: str,
+    mode: str = "any",
+    nodes: Optional[int] = None,
+    time_ms: Optional[int] = None,
+    hash_mb: int = 16,
+) -> str:
+    """The line ``shogi mate [--mode M] [--nodes N] [--time-ms MS] [--hash MB]`` prints for the
+    input line ``line`` (an SFEN, ``"startpos"`` or a USI position command whose side to move
+    after the moves attacks): ``mate <plies> <usi moves…>``, ``nomate`` or ``unknown
+    <reason>``. Mate problems (one king) and other faults of composed problems are accepted.
+    Where the command prints ``error: <message>``, raises ``ShogiError`` with the message. A
+    fresh table of ``hash_mb`` MB each call (the command's default is 256; an answer cut by
+    ``nodes`` may depend on it). GIL released."""
+
+def svg(
+    sfen: Optional[str] = None,
+    flip: bool = False,
+    western: bool = False,
+    last: Optional[str] = None,
+    dots: Optional[str] = None,
+    arrows: Sequence[str] = (),
+    highlights: Sequence[str] = (),
+) -> str:
+    """The SVG document ``shogi svg`` writes for ``sfen`` (any SFEN that reads, valid or not;
+    ``"startpos"`` by default) and its flags: ``flip``, ``western``, ``last`` (a USI move),
+    ``dots`` (a square), ``arrows`` (USI moves), ``highlights`` (``"SQUARE:COLOR"``). Where the
+    command prints ``error: <message>``, raises ``ShogiError`` (``SfenError`` for an unreadable
+    SFEN) with the message."""
+
+class MateResult:
+    """The answer of ``Solver.solve``: a mate, a proof of no mate, or why the search stopped.
+    ``str(result)`` is the line ``shogi mate`` prints: ``mate <plies> <usi moves…>``,
+    ``nomate`` or ``unknown <reason>``. Compared by value."""
+
+    @property
+    def kind(self) -> str:
+        """``"mate"``, ``"nomate"`` or ``"unknown"``."""
+    @property
+    def is_mate(self) -> bool:
+        """Whether the side to move mates."""
+    @property
+    def is_nomate(self) -> bool:
+        """Whether it is proved that the side to move has no forced mate."""
+    @property
+    def moves(self) -> list[Move]:
+        """The mating line (empty unless a mate)."""
+    @property
+    def usi(self) -> list[str]:
+        """The mating line as USI strings (empty unless a mate)."""
+    @property
+    def plies(self) -> Optional[int]:
+        """The length of the mate in plies, ``None`` unless a mate."""
+    @property
+    def exact(self) -> bool:
+        """Whether the length is proved to be the problem's (``mode="tsume"``, not cut by a
+        limit); ``False`` for an upper bound or no mate."""
+    @property
+    def reason(self) -> Optional[str]:
+        """For ``unknown``: ``"nodes"``, ``"time"``, ``"stopped"``, ``"memory"``,
+        ``"max-plies"`` (no mate within ``max_plies``; a longer one may exist) or
+        ``"unverified"``; otherwise ``None``."""
+
+class Solver:
+    """A df-pn mate solver with a transposition table of ``hash_mb`` megabytes, kept between
+    calls until ``clear()``. One search at a time per solver."""
+
+    def __init__(self, hash_mb: int = 16) -> None: ...
+    def solve(
+        self,
+        position: Position,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        max_plies: Optional[int] = None,
+        mode: str = "any",
+    ) -> MateResult:
+        """Searches for a forced mate by the side to move (GIL released). No limit by
+        default: give ``nodes`` or ``time_ms`` for an answer in bounded time. ``mode``:
+        ``"any"`` (the first mate proved; length an upper bound) or ``"tsume"`` (the
+        composer's answer: shortest mate against the longest defence, futile interpositions
+        not counted, length proved exact). Every mate is replayed before it is returned."""
+    def clear(self) -> None:
+        """Empties the table."""
+    def stats(self) -> tuple[int, float, int]:
+        """What the last ``solve`` did: ``(nodes, elapsed_ms, table_permille)``."""
 
 def _records_to_packed(
     paths: list[str],
