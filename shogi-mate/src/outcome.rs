@@ -56,8 +56,13 @@ pub enum Length {
     /// The length is the problem's length: the attacker has no shorter mate against the
     /// longest defence (proved by the shortening post-search of [`Mode::Tsume`](crate::Mode::Tsume)).
     Exact,
-    /// The line is a forced mate, but a shorter one may exist ([`Mode::AnyMate`](crate::Mode::AnyMate),
-    /// or a [`Mode::Tsume`](crate::Mode::Tsume) post-search stopped by a limit).
+    /// The attacker's moves of the line force mate (the search proved every defence), but the
+    /// length is not proved to be the problem's ([`Mode::AnyMate`](crate::Mode::AnyMate), or a
+    /// [`Mode::Tsume`](crate::Mode::Tsume) post-search stopped by a limit). In
+    /// [`Mode::AnyMate`](crate::Mode::AnyMate) the defender's moves of the line are one
+    /// defence, not always the longest: against the best defence the mate may take more plies
+    /// than the line shows (so a search limited to fewer plies than that may answer
+    /// [`Reason::MaxPlies`] for a position whose unlimited search shows a shorter line).
     UpperBound,
 }
 
@@ -73,8 +78,8 @@ pub enum Reason {
     Memory,
     /// The stop flag was set.
     Stopped,
-    /// Every remaining line is longer than the maximum number of plies: there is no mate within
-    /// that many plies, but there may be a longer one.
+    /// Every remaining line is longer than the maximum number of plies: the attacker cannot
+    /// force mate within that many plies against every defence, but may force a longer one.
     MaxPlies,
     /// A mate was found but its line could not be replayed as one. This is a bug of the solver,
     /// reported instead of a mate that might be false.
