@@ -436,11 +436,13 @@ class MateResult:
     @property
     def exact(self) -> bool:
         """Whether the length is proved to be the problem's (``mode="tsume"``, not cut by a
-        limit); ``False`` for an upper bound or no mate."""
+        limit); ``False`` otherwise. With ``mode="any"`` the defender's moves of the line are one
+        defence, not always the longest: the best defence may last longer than the line."""
     @property
     def reason(self) -> Optional[str]:
         """For ``unknown``: ``"nodes"``, ``"time"``, ``"stopped"``, ``"memory"``,
-        ``"max-plies"`` (no mate within ``max_plies``; a longer one may exist) or
+        ``"max-plies"`` (no mate forced within ``max_plies`` against every defence; a longer
+        one may exist) or
         ``"unverified"``; otherwise ``None``."""
 
 class Solver:
@@ -458,7 +460,8 @@ class Solver:
     ) -> MateResult:
         """Searches for a forced mate by the side to move (GIL released). No limit by
         default: give ``nodes`` or ``time_ms`` for an answer in bounded time. ``mode``:
-        ``"any"`` (the first mate proved; length an upper bound) or ``"tsume"`` (the
+        ``"any"`` (the first mate proved; the line's defence is one defence, not always the
+        longest) or ``"tsume"`` (the
         composer's answer: shortest mate against the longest defence, futile interpositions
         not counted, length proved exact). Every mate is replayed before it is returned."""
     def clear(self) -> None:
