@@ -23,7 +23,8 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use shogi_kit::record::{self, Record, csa, jkf, ki2, kif};
+use shogi_kit::contract::{self, ConvertTarget};
+use shogi_kit::record;
 
 /// Convert one game record (KIF, KI2, CSA or a USI `position` line, any encoding) to another
 /// format.
@@ -39,7 +40,7 @@ pub struct Args {
     file: Option<PathBuf>,
 }
 
-/// What to write.
+/// What to write (the names of [`ConvertTarget`], for the command line's help).
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum Target {
     Usi,
@@ -66,22 +67,19 @@ fn input(file: Option<&PathBuf>) -> Result<Vec<u8>, String> {
     }
 }
 
-/// The text to write for `rec`.
-fn output(rec: &Record, target: Target) -> Result<String, String> {
-    let lines = |v: Vec<String>| v.iter().map(|l| format!("{l}\n")).collect::<String>();
-    Ok(match target {
-        Target::Usi => format!("{}\n", rec.to_position_command()),
-        Target::Sfen => {
-            let pos = rec.final_position().map_err(|e| e.to_string())?;
-            format!("{}\n", pos.to_setup())
+impl From<Target> for ConvertTarget {
+    fn from(target: Target) -> ConvertTarget {
+        match target {
+            Target::Usi => ConvertTarget::Usi,
+            Target::Sfen => ConvertTarget::Sfen,
+            Target::Kif => ConvertTarget::Kif,
+            Target::Ki2 => ConvertTarget::Ki2,
+            Target::Csa => ConvertTarget::Csa,
+            Target::Jkf => ConvertTarget::Jkf,
+            Target::Western => ConvertTarget::Western,
+            Target::Japanese => ConvertTarget::Japanese,
         }
-        Target::Kif => kif::write(rec),
-        Target::Ki2 => ki2::write(rec),
-        Target::Csa => csa::write(rec),
-        Target::Jkf => jkf::write(rec),
-        Target::Western => lines(rec.western_moves()),
-        Target::Japanese => lines(rec.japanese_moves()),
-    })
+    }
 }
 
 /// Runs the subcommand.
@@ -98,7 +96,7 @@ pub fn run(args: &Args) -> ExitCode {
                 record::read(&bytes).map_err(|e| e.to_string())
             }
         })
-        .and_then(|rec| output(&rec, args.to));
+        .and_then(|rec| contract::write_record(&rec, args.to.into()).map_err(|e| e.to_string()));
     match result {
         Ok(text) => {
             let mut out = io::stdout().lock();

@@ -10,41 +10,17 @@
 
 use std::process::ExitCode;
 
-use shogi_kit::variants::{AnyPosition, AnyPositionError, ParseAnyPositionError};
+use shogi_kit::contract;
 
-use crate::lines::Flush;
+use crate::lines::{Flush, or_error};
 
 /// Print the legal moves of each position read from stdin (one SFEN or `startpos` a line).
 #[derive(Debug, clap::Args)]
 pub struct Args {}
 
-/// The output line for one input line.
-fn legal_line(line: &str) -> String {
-    let text = line.trim();
-    if text == "startpos" {
-        return moves_line(Ok(AnyPosition::default()));
-    }
-    match AnyPosition::from_sfen(text) {
-        Ok(pos) => moves_line(Ok(pos)),
-        Err(ParseAnyPositionError::Position(e)) => moves_line(Err(e)),
-        Err(e) => format!("error: {e}"),
-    }
-}
-
-/// The sorted legal moves of the validated position (soft faults waived), or the error.
-fn moves_line(pos: Result<AnyPosition, AnyPositionError>) -> String {
-    match pos.or_else(AnyPositionError::ignore_soft) {
-        Ok(pos) => {
-            let mut moves = Vec::new();
-            pos.for_each_legal_move(|m| moves.push(m.to_string()));
-            moves.sort();
-            moves.join(" ")
-        }
-        Err(e) => format!("error: {e}"),
-    }
-}
-
 /// Runs the subcommand.
 pub fn run(_: &Args) -> ExitCode {
-    crate::lines::answer_each("legal", Flush::AtEnd, legal_line)
+    crate::lines::answer_each("legal", Flush::AtEnd, |line| {
+        or_error(contract::legal_moves(line).map(|moves| moves.join(" ")))
+    })
 }

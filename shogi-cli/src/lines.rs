@@ -39,3 +39,8 @@ pub fn answer_each(name: &str, flush: Flush, mut answer: impl FnMut(&str) -> Str
         }
     }
 }
+
+/// The output line of an answer: the text, or `error: <message>`.
+pub fn or_error(answer: Result<String, impl std::fmt::Display>) -> String {
+    answer.unwrap_or_else(|e| format!("error: {e}"))
+}

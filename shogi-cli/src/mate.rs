@@ -22,18 +22,17 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use shogi_kit::contract;
 use shogi_kit::mate::{Limits, Mode, Solver};
-use shogi_kit::usi::position::PositionCommand;
-use shogi_kit::variants::{AnyPosition, AnyPositionError, ParseAnyPositionError};
 
-use crate::lines::{Flush, answer_each};
+use crate::lines::{Flush, answer_each, or_error};
 
 /// Solve mate problems read from stdin: one SFEN or USI position command a line.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// `any`: the first mate found (for engines); `tsume`: the composer's answer, shortest
     /// mate against the longest defence, futile interpositions not counted, length proved.
-    #[arg(long, value_name = "any|tsume", default_value = "any", value_parser = mode)]
+    #[arg(long, value_name = "any|tsume", default_value = "any", value_parser = contract::mate_mode)]
     mode: Mode,
     /// The most nodes to search per position.
     #[arg(long, value_name = "N")]
@@ -44,51 +43,6 @@ pub struct Args {
     /// The size of the transposition table in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 256)]
     hash: usize,
-}
-
-fn mode(value: &str) -> Result<Mode, String> {
-    match value {
-        "any" => Ok(Mode::AnyMate),
-        "tsume" => Ok(Mode::Tsume),
-        _ => Err(format!("unknown mode {value:?} (expected any or tsume)")),
-    }
-}
-
-/// The position of one input line, with the faults of composed problems waived.
-fn read_position(text: &str) -> Result<AnyPosition, String> {
-    let waive = |e: AnyPositionError| e.ignore_problem_faults().map_err(|e| e.to_string());
-    if text.starts_with("position") || text.starts_with("sfen ") || text.starts_with("startpos ") {
-        let cmd: PositionCommand = text.parse().map_err(|e| format!("{e}"))?;
-        let mut pos = AnyPosition::from_marked_setup(cmd.start.to_setup()).or_else(waive)?;
-        for (i, &m) in cmd.moves.iter().enumerate() {
-            pos.play(m)
-                .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
-        }
-        return Ok(pos);
-    }
-    if text == "startpos" {
-        return Ok(AnyPosition::default());
-    }
-    match AnyPosition::from_sfen(text) {
-        Ok(pos) => Ok(pos),
-        Err(ParseAnyPositionError::Position(e)) => waive(e),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
-/// The output line for one input line.
-fn mate_line(solver: &mut Solver, limits: &Limits, line: &str) -> String {
-    let text = line.trim();
-    if text.is_empty() {
-        return "error: empty line".to_owned();
-    }
-    match read_position(text) {
-        Ok(pos) => {
-            solver.clear();
-            solver.solve(&pos, limits).to_string()
-        }
-        Err(e) => format!("error: {e}"),
-    }
 }
 
 /// Runs the subcommand.
@@ -112,7 +66,7 @@ pub fn run(args: &Args) -> ExitCode {
     let progress = limits.progress.is_some();
     let mut solver = Solver::new(args.hash);
     answer_each("mate", Flush::EachLine, |text| {
-        let answer = mate_line(&mut solver, &limits, text);
+        let answer = or_error(contract::mate_with(&mut solver, text, &limits));
         if progress {
             eprint!("\r\x1b[K");
         }

@@ -68,6 +68,10 @@ pub use shogi_record as record;
 #[doc(inline)]
 pub use shogi_svg as svg;
 
+#[cfg(all(feature = "variants", feature = "usi"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "variants", feature = "usi"))))]
+pub mod contract;
+
 pub mod prelude {
     //! The types most programs use, to import with `use shogi_kit::prelude::*;`.
     //!

@@ -2,8 +2,8 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::contract;
 use crate::js::{self, JsResult, Obj};
+use shogi_kit::contract;
 
 /// The legal moves of a position in USI text, sorted by byte order: the line `shogi legal`
 /// writes for `sfen` (an SFEN or `"startpos"`), split at the spaces. Soft faults are waived
@@ -124,8 +124,8 @@ pub use self::records::convert;
 mod records {
     use wasm_bindgen::prelude::*;
 
-    use crate::contract::{self, ConvertTarget};
     use crate::js::{self, JsResult};
+    use shogi_kit::contract::{self, ConvertTarget};
 
     /// Converts one game record: what `shogi convert --to <to> [--lenient]` writes for the
     /// file `input` (KIF, KI2, CSA, JKF or a USI position line; a string, or the bytes of a
@@ -159,8 +159,8 @@ mod diagrams {
     use shogi_kit::variants::AnyPosition;
     use wasm_bindgen::prelude::*;
 
-    use crate::contract::{self, SvgArgs};
     use crate::js::{self, JsResult};
+    use shogi_kit::contract::{self, SvgArgs};
 
     /// The options of `shogi svg` from an options object.
     fn svg_args(options: &JsValue) -> JsResult<SvgArgs> {
@@ -216,8 +216,8 @@ mod mates {
 
     use wasm_bindgen::prelude::*;
 
-    use crate::contract::{self, MateFlags};
     use crate::js::{self, JsResult};
+    use shogi_kit::contract::{self, MateFlags};
 
     /// The clock of the time limit: `Date.now()` (WebAssembly's `std` has none).
     #[cfg(target_arch = "wasm32")]

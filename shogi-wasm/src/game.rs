@@ -5,9 +5,9 @@ use shogi_kit::rules::{DrawOffers, PlayError, RuleSet};
 use shogi_kit::variants::{AnyGame, AnyPosition, Handicap, Preset, SilverSetup};
 use wasm_bindgen::prelude::*;
 
-use crate::contract;
 use crate::js::{self, JsResult, Obj};
 use crate::position::Position;
+use shogi_kit::contract;
 
 /// A game: the start position, the moves, and the verdicts of its rules (checkmate, no legal
 /// move, sennichite and perpetual check, impasse declarations and the try rule, move limits,

@@ -1,9 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
 
-// The contracts in plain Rust (tested on the host), then the JavaScript side: value
-// translation, the stateless functions and the classes.
-pub mod contract;
+// The JavaScript side only: value translation, the stateless functions (over the command-line
+// contracts of `shogi_kit::contract`, shared with the `shogi` command and the Python package)
+// and the classes.
 mod functions;
 mod js;
 

@@ -5,8 +5,8 @@ use shogi_kit::types::Square;
 use shogi_kit::variants::AnyPosition;
 use wasm_bindgen::prelude::*;
 
-use crate::contract;
 use crate::js::{self, JsResult, Obj};
+use shogi_kit::contract;
 
 /// A valid position (board, hands, side to move, move number) of standard shogi or of the
 /// untakeable-silver variant (an SFEN whose protected silvers are marked `S!`).

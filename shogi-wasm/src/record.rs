@@ -3,10 +3,10 @@
 use shogi_kit::record::{self, Header, HeaderKey, kif};
 use wasm_bindgen::prelude::*;
 
-use crate::contract::{self, ConvertTarget};
 use crate::game::Game;
 use crate::js::{self, JsResult, Obj};
 use crate::position::Position;
+use shogi_kit::contract::{self, ConvertTarget};
 
 /// A game record: the start position, the header (players, event, ...), the moves with their
 /// comments and times, and the ending as written.

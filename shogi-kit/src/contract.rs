@@ -1,19 +1,87 @@
-//! The command-line contracts in plain Rust: the same input gives the same output text as the
-//! `shogi` command (`legal`, `adjudicate`, `perft`, `convert`, `svg`, `setups`, `mate`).
+//! The command-line contracts as functions: the same input gives the same output text as the
+//! `shogi` command (`legal`, `adjudicate`, `perft`, `convert`, `svg`, `setups`, `mate`). The
+//! `shogi` command, the WebAssembly package and the Python package all answer through these,
+//! so a script gets the command's exact text without starting a process.
 //!
-//! Nothing here touches JavaScript, so the unit tests run on the host; the `#[wasm_bindgen]`
-//! functions in `functions.rs` only translate arguments and turn `Err(message)` into a JS
-//! `Error`. The CLI writes a bad line as `error: <message>`; here the message is the `Err`.
+//! Where the command writes a bad line as `error: <message>`, these return a [`ContractError`]
+//! whose `Display` is that message.
+//!
+//! ```
+//! use shogi_kit::contract::{self, AdjudicateFlags};
+//!
+//! assert_eq!(contract::legal_moves("startpos")?.len(), 30);
+//! assert_eq!(contract::perft("startpos", 2)?, 900);
+//! assert_eq!(
+//!     contract::adjudicate(AdjudicateFlags::default(), "position startpos moves 7g7f 7g7f")?,
+//!     "illegal 1 no-such-piece"
+//! );
+//! # Ok::<(), contract::ContractError>(())
+//! ```
 
 use std::num::NonZeroU32;
 
-use shogi_kit::movegen::{IllegalMoveKind, Position, Standard};
-use shogi_kit::rules::impasse::ImpasseRule;
-use shogi_kit::rules::{AtLimit, Game, MoveLimit, PlayError, RuleSet};
-use shogi_kit::usi::position::PositionCommand;
-use shogi_kit::variants::{
+use crate::movegen::{IllegalMoveKind, Position, Standard};
+use crate::rules::impasse::ImpasseRule;
+use crate::rules::{AtLimit, Game, MoveLimit, PlayError, RuleSet};
+use crate::usi::position::PositionCommand;
+use crate::variants::{
     AnyPosition, AnyPositionError, Handicap, ParseAnyPositionError, SilverSetup,
 };
+
+/// Why a contract function failed: the message the command prints after `error: `, and what
+/// kind of input was wrong (so that a binding can raise a typed error).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContractError {
+    /// What was wrong.
+    pub kind: ContractErrorKind,
+    /// The command's message.
+    pub message: String,
+}
+
+/// The kind of input a [`ContractError`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ContractErrorKind {
+    /// Unreadable SFEN or USI position text.
+    Sfen,
+    /// A readable setup that is no valid position.
+    Position,
+    /// An unreadable move, or one that cannot be played.
+    Move,
+    /// A game that cannot go on (a move after the end, a declaration refused).
+    Game,
+    /// An unreadable or illegal record.
+    Record,
+    /// A bad option value (an unknown rule, format or mode, a bad square or colour), or an
+    /// empty input line.
+    Usage,
+}
+
+impl ContractError {
+    /// An error of `kind` with the message `message`.
+    pub fn new(kind: ContractErrorKind, message: impl std::fmt::Display) -> ContractError {
+        ContractError {
+            kind,
+            message: message.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for ContractError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ContractError {}
+
+/// The error of an unreadable SFEN or an invalid position.
+fn position_error(e: ParseAnyPositionError) -> ContractError {
+    match e {
+        ParseAnyPositionError::Position(e) => ContractError::new(ContractErrorKind::Position, e),
+        e => ContractError::new(ContractErrorKind::Sfen, e),
+    }
+}
 
 /// The position of a `shogi legal`/`shogi perft` argument: `startpos`, or an SFEN read in the
 /// variant its marks call for (`S!`: untakeable silver), soft faults waived (mate problems,
@@ -21,15 +89,17 @@ use shogi_kit::variants::{
 ///
 /// # Errors
 /// The library's message for an unreadable SFEN or an invalid position.
-pub fn lenient_position(text: &str) -> Result<AnyPosition, String> {
+pub fn lenient_position(text: &str) -> Result<AnyPosition, ContractError> {
     let text = text.trim();
     if text.is_empty() || text == "startpos" {
         return Ok(AnyPosition::default());
     }
     match AnyPosition::from_sfen(text) {
         Ok(pos) => Ok(pos),
-        Err(ParseAnyPositionError::Position(e)) => e.ignore_soft().map_err(|e| e.to_string()),
-        Err(e) => Err(e.to_string()),
+        Err(ParseAnyPositionError::Position(e)) => e
+            .ignore_soft()
+            .map_err(|e| ContractError::new(ContractErrorKind::Position, e)),
+        Err(e) => Err(position_error(e)),
     }
 }
 
@@ -37,14 +107,14 @@ pub fn lenient_position(text: &str) -> Result<AnyPosition, String> {
 ///
 /// # Errors
 /// What `shogi legal` writes after `error: `.
-pub fn legal_moves(line: &str) -> Result<Vec<String>, String> {
+pub fn legal_moves(line: &str) -> Result<Vec<String>, ContractError> {
     let text = line.trim();
     // `shogi legal` reads an empty line as an SFEN (and reports its error); `perft` reads no
     // words as the start position.
     if text.is_empty() {
         return AnyPosition::from_sfen(text)
             .map(|_| Vec::new())
-            .map_err(|e| e.to_string());
+            .map_err(position_error);
     }
     let pos = lenient_position(text)?;
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
@@ -56,7 +126,7 @@ pub fn legal_moves(line: &str) -> Result<Vec<String>, String> {
 ///
 /// # Errors
 /// The library's message for an unreadable SFEN or an invalid position.
-pub fn perft(sfen: &str, depth: u32) -> Result<u64, String> {
+pub fn perft(sfen: &str, depth: u32) -> Result<u64, ContractError> {
     Ok(lenient_position(sfen)?.perft(depth))
 }
 
@@ -94,11 +164,16 @@ impl AdjudicateFlags {
 ///
 /// # Errors
 /// The message of `shogi adjudicate` for an unknown name.
-pub fn impasse_rule(value: &str) -> Result<ImpasseRule, String> {
+pub fn impasse_rule(value: &str) -> Result<ImpasseRule, ContractError> {
     ImpasseRule::ALL
         .into_iter()
         .find(|rule| rule.as_str() == value)
-        .ok_or_else(|| format!("unknown impasse rule {value:?}"))
+        .ok_or_else(|| {
+            ContractError::new(
+                ContractErrorKind::Usage,
+                format_args!("unknown impasse rule {value:?}"),
+            )
+        })
 }
 
 /// The kebab-case word of `shogi adjudicate` for an illegal move kind.
@@ -125,17 +200,21 @@ pub fn kind_word(kind: IllegalMoveKind) -> &'static str {
 ///
 /// # Errors
 /// What `shogi adjudicate` writes after `error: `.
-pub fn adjudicate(flags: AdjudicateFlags, line: &str) -> Result<String, String> {
+pub fn adjudicate(flags: AdjudicateFlags, line: &str) -> Result<String, ContractError> {
     let text = line.trim();
     let (command, declare) = match text.rsplit_once(|c: char| c.is_ascii_whitespace()) {
         Some((head, "declare")) => (head, true),
         _ if text == "declare" => ("", true),
         _ => (text, false),
     };
-    let cmd: PositionCommand = command.parse().map_err(|e| format!("{e}"))?;
+    let cmd: PositionCommand = command
+        .parse()
+        .map_err(|e| ContractError::new(ContractErrorKind::Sfen, e))?;
     let start = match Position::<Standard>::from_setup(cmd.start.to_setup()) {
         Ok(pos) => pos,
-        Err(e) => e.ignore_soft().map_err(|e| e.to_string())?,
+        Err(e) => e
+            .ignore_soft()
+            .map_err(|e| ContractError::new(ContractErrorKind::Position, e))?,
     };
     let mut game = Game::with_rules(start, flags.rules());
     for (index, &m) in cmd.moves.iter().enumerate() {
@@ -145,11 +224,12 @@ pub fn adjudicate(flags: AdjudicateFlags, line: &str) -> Result<String, String> 
                 return Ok(format!("illegal {index} {}", kind_word(e.kind)));
             }
             Err(PlayError::GameOver(_)) => return Ok(format!("illegal {index} game-over")),
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(ContractError::new(ContractErrorKind::Game, e)),
         }
     }
     if declare {
-        game.declare().map_err(|e| e.to_string())?;
+        game.declare()
+            .map_err(|e| ContractError::new(ContractErrorKind::Game, e))?;
     }
     Ok(match game.outcome() {
         Some(outcome) => outcome.to_string(),
@@ -190,7 +270,7 @@ pub fn setups() -> Vec<SetupLine> {
 ///
 /// # Errors
 /// The library's message for an unreadable SFEN or an invalid position.
-pub fn start_position(text: &str, lenient: bool) -> Result<AnyPosition, String> {
+pub fn start_position(text: &str, lenient: bool) -> Result<AnyPosition, ContractError> {
     let text = text.trim();
     if text.is_empty() || text == "startpos" {
         return Ok(AnyPosition::default());
@@ -209,10 +289,10 @@ pub fn start_position(text: &str, lenient: bool) -> Result<AnyPosition, String> 
     }
     match AnyPosition::from_sfen(text) {
         Ok(pos) => Ok(pos),
-        Err(ParseAnyPositionError::Position(e)) if lenient => {
-            e.ignore_soft().map_err(|e: AnyPositionError| e.to_string())
-        }
-        Err(e) => Err(e.to_string()),
+        Err(ParseAnyPositionError::Position(e)) if lenient => e
+            .ignore_soft()
+            .map_err(|e: AnyPositionError| ContractError::new(ContractErrorKind::Position, e)),
+        Err(e) => Err(position_error(e)),
     }
 }
 
@@ -221,7 +301,8 @@ pub use self::records::{ConvertTarget, convert, write_record};
 
 #[cfg(feature = "record")]
 mod records {
-    use shogi_kit::record::{self, Record, csa, jkf, ki2, kif};
+    use super::{ContractError, ContractErrorKind};
+    use crate::record::{self, Record, csa, jkf, ki2, kif};
 
     /// What `shogi convert --to` writes.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -245,9 +326,9 @@ mod records {
     }
 
     impl std::str::FromStr for ConvertTarget {
-        type Err = String;
+        type Err = ContractError;
 
-        fn from_str(s: &str) -> Result<ConvertTarget, String> {
+        fn from_str(s: &str) -> Result<ConvertTarget, ContractError> {
             Ok(match s {
                 "usi" => ConvertTarget::Usi,
                 "sfen" => ConvertTarget::Sfen,
@@ -258,8 +339,11 @@ mod records {
                 "western" => ConvertTarget::Western,
                 "japanese" => ConvertTarget::Japanese,
                 _ => {
-                    return Err(format!(
-                        "unknown format {s:?}, expected usi, sfen, kif, ki2, csa, jkf, western or japanese"
+                    return Err(ContractError::new(
+                        ContractErrorKind::Usage,
+                        format_args!(
+                            "unknown format {s:?}, expected usi, sfen, kif, ki2, csa, jkf, western or japanese"
+                        ),
                     ));
                 }
             })
@@ -270,12 +354,14 @@ mod records {
     ///
     /// # Errors
     /// The message of an illegal move in a record edited by hand (only for `sfen`).
-    pub fn write_record(rec: &Record, target: ConvertTarget) -> Result<String, String> {
+    pub fn write_record(rec: &Record, target: ConvertTarget) -> Result<String, ContractError> {
         let lines = |v: Vec<String>| v.iter().map(|l| format!("{l}\n")).collect::<String>();
         Ok(match target {
             ConvertTarget::Usi => format!("{}\n", rec.to_position_command()),
             ConvertTarget::Sfen => {
-                let pos = rec.final_position().map_err(|e| e.to_string())?;
+                let pos = rec
+                    .final_position()
+                    .map_err(|e| ContractError::new(ContractErrorKind::Move, e))?;
                 format!("{}\n", pos.to_setup())
             }
             ConvertTarget::Kif => kif::write(rec),
@@ -291,13 +377,21 @@ mod records {
     ///
     /// # Errors
     /// What `shogi convert` writes after `error: ` (to standard error) when it fails.
-    pub fn convert(bytes: &[u8], target: ConvertTarget, lenient: bool) -> Result<String, String> {
+    pub fn convert(
+        bytes: &[u8],
+        target: ConvertTarget,
+        lenient: bool,
+    ) -> Result<String, ContractError> {
         let rec = if lenient {
-            record::read_lenient(bytes).map_err(|e| e.to_string())?.0
+            record::read_lenient(bytes).map_err(record_error)?.0
         } else {
-            record::read(bytes).map_err(|e| e.to_string())?
+            record::read(bytes).map_err(record_error)?
         };
         write_record(&rec, target)
+    }
+
+    fn record_error(e: record::RecordError) -> ContractError {
+        ContractError::new(ContractErrorKind::Record, e)
     }
 }
 
@@ -306,9 +400,15 @@ pub use self::diagrams::{SvgArgs, diagram as svg_diagram, svg};
 
 #[cfg(feature = "svg")]
 mod diagrams {
-    use shogi_kit::svg::{Coordinates, Diagram, PieceStyle, Rgba, Theme};
-    use shogi_kit::types::{Bitboard, Move, Setup, Square};
-    use shogi_kit::variants::{AnyPosition, AnyPositionError};
+    use crate::svg::{Coordinates, Diagram, PieceStyle, Rgba, Theme};
+    use crate::types::{Bitboard, Move, Setup, Square};
+    use crate::variants::{AnyPosition, AnyPositionError};
+
+    use super::{ContractError, ContractErrorKind};
+
+    fn usage(message: impl std::fmt::Display) -> ContractError {
+        ContractError::new(ContractErrorKind::Usage, message)
+    }
 
     /// The options of `shogi svg`.
     #[derive(Debug, Clone, Default)]
@@ -331,7 +431,7 @@ mod diagrams {
     ///
     /// # Errors
     /// What `shogi svg` writes after `error: `.
-    pub fn svg(sfen: &str, args: &SvgArgs) -> Result<String, String> {
+    pub fn svg(sfen: &str, args: &SvgArgs) -> Result<String, ContractError> {
         Ok(diagram(setup(sfen)?, args)?.to_svg())
     }
 
@@ -339,7 +439,7 @@ mod diagrams {
     ///
     /// # Errors
     /// What `shogi svg` writes after `error: `.
-    pub fn diagram(setup: Setup, args: &SvgArgs) -> Result<Diagram, String> {
+    pub fn diagram(setup: Setup, args: &SvgArgs) -> Result<Diagram, ContractError> {
         let mut d = Diagram::new(setup.clone()).flip(args.flip);
         if args.western {
             d = d
@@ -359,13 +459,15 @@ mod diagrams {
             d = d.selected(from).dots(destinations(&setup, from)?);
         }
         for text in &args.highlight {
-            let (sq, color) = text
-                .split_once(':')
-                .ok_or_else(|| format!("--highlight {text}: expected SQUARE:COLOR, as 5e:red"))?;
+            let (sq, color) = text.split_once(':').ok_or_else(|| {
+                usage(format_args!(
+                    "--highlight {text}: expected SQUARE:COLOR, as 5e:red"
+                ))
+            })?;
             let sq = square("--highlight", sq)?;
             let color: Rgba = color
                 .parse()
-                .map_err(|e| format!("--highlight {text}: {e}"))?;
+                .map_err(|e| usage(format_args!("--highlight {text}: {e}")))?;
             d = d.highlight(sq, color);
         }
         let arrow = Theme::default().arrow;
@@ -376,12 +478,13 @@ mod diagrams {
     }
 
     /// The setup of the text: the standard start, or the SFEN as read (not validated).
-    fn setup(text: &str) -> Result<Setup, String> {
+    fn setup(text: &str) -> Result<Setup, ContractError> {
         let text = text.trim();
         if text.is_empty() || text == "startpos" {
             return Ok(Setup::start());
         }
-        text.parse().map_err(|e| format!("{e}"))
+        text.parse()
+            .map_err(|e| ContractError::new(ContractErrorKind::Sfen, e))
     }
 
     /// The position of a setup in the variant its marks call for, soft faults waived.
@@ -390,35 +493,48 @@ mod diagrams {
     }
 
     /// The squares the piece on `from` can legally go to, as if its side were to move.
-    fn destinations(setup: &Setup, from: Square) -> Result<Bitboard, String> {
+    fn destinations(setup: &Setup, from: Square) -> Result<Bitboard, ContractError> {
         let piece = setup
             .piece_at(from)
-            .ok_or_else(|| format!("--dots {from}: no piece on {from}"))?;
+            .ok_or_else(|| usage(format_args!("--dots {from}: no piece on {from}")))?;
         let mut as_if = setup.clone();
         as_if.side_to_move = piece.color;
-        let pos = validated(as_if).map_err(|e| format!("--dots {from}: {e}"))?;
+        let pos = validated(as_if).map_err(|e| {
+            ContractError::new(
+                ContractErrorKind::Position,
+                format_args!("--dots {from}: {e}"),
+            )
+        })?;
         Ok(pos.legal_moves_from(from).iter().map(|m| m.to()).collect())
     }
 
-    fn usi_move(option: &str, text: &str) -> Result<Move, String> {
-        text.parse().map_err(|e| format!("{option} {text}: {e}"))
+    fn usi_move(option: &str, text: &str) -> Result<Move, ContractError> {
+        text.parse().map_err(|e| {
+            ContractError::new(
+                ContractErrorKind::Move,
+                format_args!("{option} {text}: {e}"),
+            )
+        })
     }
 
-    fn square(option: &str, text: &str) -> Result<Square, String> {
-        text.parse().map_err(|e| format!("{option} {text}: {e}"))
+    fn square(option: &str, text: &str) -> Result<Square, ContractError> {
+        text.parse()
+            .map_err(|e| usage(format_args!("{option} {text}: {e}")))
     }
 }
 
 #[cfg(feature = "mate")]
-pub use self::mates::{MateFlags, mate, mode as mate_mode};
+pub use self::mates::{MateFlags, mate, mate_with, mode as mate_mode};
 
 #[cfg(feature = "mate")]
 mod mates {
     use std::time::Duration;
 
-    use shogi_kit::mate::{Limits, Mode, Solver};
-    use shogi_kit::usi::position::PositionCommand;
-    use shogi_kit::variants::{AnyPosition, AnyPositionError, ParseAnyPositionError};
+    use crate::mate::{Limits, Mode, Solver};
+    use crate::usi::position::PositionCommand;
+    use crate::variants::{AnyPosition, AnyPositionError, ParseAnyPositionError};
+
+    use super::{ContractError, ContractErrorKind, position_error};
 
     /// The options of `shogi mate`, and what WebAssembly needs besides.
     #[derive(Debug, Clone)]
@@ -454,27 +570,39 @@ mod mates {
     ///
     /// # Errors
     /// When the value is neither.
-    pub fn mode(value: &str) -> Result<Mode, String> {
+    pub fn mode(value: &str) -> Result<Mode, ContractError> {
         match value {
             "any" => Ok(Mode::AnyMate),
             "tsume" => Ok(Mode::Tsume),
-            _ => Err(format!("unknown mode {value:?} (expected any or tsume)")),
+            _ => Err(ContractError::new(
+                ContractErrorKind::Usage,
+                format_args!("unknown mode {value:?} (expected any or tsume)"),
+            )),
         }
     }
 
     /// The position of one `shogi mate` input line (an SFEN, `startpos`, or a USI position
     /// command), with the faults of composed problems waived.
-    fn position(text: &str) -> Result<AnyPosition, String> {
-        let waive = |e: AnyPositionError| e.ignore_problem_faults().map_err(|e| e.to_string());
+    fn position(text: &str) -> Result<AnyPosition, ContractError> {
+        let waive = |e: AnyPositionError| {
+            e.ignore_problem_faults()
+                .map_err(|e| ContractError::new(ContractErrorKind::Position, e))
+        };
         if text.starts_with("position")
             || text.starts_with("sfen ")
             || text.starts_with("startpos ")
         {
-            let cmd: PositionCommand = text.parse().map_err(|e| format!("{e}"))?;
+            let cmd: PositionCommand = text
+                .parse()
+                .map_err(|e| ContractError::new(ContractErrorKind::Sfen, e))?;
             let mut pos = AnyPosition::from_marked_setup(cmd.start.to_setup()).or_else(waive)?;
             for (i, &m) in cmd.moves.iter().enumerate() {
-                pos.play(m)
-                    .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+                pos.play(m).map_err(|e| {
+                    ContractError::new(
+                        ContractErrorKind::Move,
+                        format_args!("move {} ({m}): {e}", i + 1),
+                    )
+                })?;
             }
             return Ok(pos);
         }
@@ -484,7 +612,7 @@ mod mates {
         match AnyPosition::from_sfen(text) {
             Ok(pos) => Ok(pos),
             Err(ParseAnyPositionError::Position(e)) => waive(e),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(position_error(e)),
         }
     }
 
@@ -493,18 +621,32 @@ mod mates {
     ///
     /// # Errors
     /// What `shogi mate` writes after `error: `.
-    pub fn mate(line: &str, flags: &MateFlags) -> Result<String, String> {
-        let text = line.trim();
-        if text.is_empty() {
-            return Err("empty line".to_owned());
-        }
-        let pos = position(text)?;
+    pub fn mate(line: &str, flags: &MateFlags) -> Result<String, ContractError> {
         let mut limits = Limits::default().with_mode(flags.mode);
         limits.nodes = flags.nodes;
         limits.time = flags.time_ms.map(Duration::from_millis);
         limits.max_plies = flags.max_plies;
         limits.clock = flags.clock;
-        Ok(Solver::new(flags.hash_mb).solve(&pos, &limits).to_string())
+        mate_with(&mut Solver::new(flags.hash_mb), line, &limits)
+    }
+
+    /// [`mate`] with the caller's solver, its table cleared first, and limits (the `shogi mate`
+    /// command keeps one solver for every line, and adds a progress callback).
+    ///
+    /// # Errors
+    /// What `shogi mate` writes after `error: `.
+    pub fn mate_with(
+        solver: &mut Solver,
+        line: &str,
+        limits: &Limits,
+    ) -> Result<String, ContractError> {
+        let text = line.trim();
+        if text.is_empty() {
+            return Err(ContractError::new(ContractErrorKind::Usage, "empty line"));
+        }
+        let pos = position(text)?;
+        solver.clear();
+        Ok(solver.solve(&pos, limits).to_string())
     }
 }
 
@@ -532,7 +674,8 @@ mod tests {
             72
         );
         let err = legal_moves("lnsgkgsnl/1r5b1/ppppppppp b - 1").unwrap_err();
-        assert!(err.starts_with("sfen"), "{err}");
+        assert_eq!(err.kind, ContractErrorKind::Sfen);
+        assert!(err.message.starts_with("sfen"), "{err}");
         assert!(legal_moves("").is_err());
     }
 
@@ -564,7 +707,10 @@ mod tests {
         assert_eq!(impasse_rule("27"), Ok(ImpasseRule::Csa27));
         assert_eq!(
             impasse_rule("28"),
-            Err("unknown impasse rule \"28\"".to_owned())
+            Err(ContractError::new(
+                ContractErrorKind::Usage,
+                "unknown impasse rule \"28\""
+            ))
         );
     }
 
@@ -629,10 +775,14 @@ mod tests {
             .unwrap(),
             "unknown nodes"
         );
-        assert_eq!(mate("", &flags), Err("empty line".to_owned()));
+        assert_eq!(
+            mate("", &flags).map_err(|e| e.to_string()),
+            Err("empty line".to_owned())
+        );
         assert!(
             mate("position startpos moves 7g7f 7g7f", &flags)
                 .unwrap_err()
+                .to_string()
                 .starts_with("move 2 (7g7f)")
         );
         assert!(mate_mode("fast").is_err());
@@ -646,7 +796,7 @@ mod tests {
             ..SvgArgs::default()
         };
         assert_eq!(
-            svg("startpos", &args),
+            svg("startpos", &args).map_err(|e| e.to_string()),
             Err("--dots 5e: no piece on 5e".to_owned())
         );
         let drawn = svg("startpos", &SvgArgs::default()).unwrap();
