@@ -55,6 +55,19 @@ create_exception!(
     "A mate search spent its node budget before it could decide (no answer: neither a mate nor no mate)."
 );
 
+/// The exception of a command-line contract's error: the class of its kind, its message.
+pub(crate) fn contract_err(e: shogi_kit::contract::ContractError) -> PyErr {
+    use shogi_kit::contract::ContractErrorKind as Kind;
+    match e.kind {
+        Kind::Sfen => err::<SfenError>(e),
+        Kind::Position => err::<PositionError>(e),
+        Kind::Move => err::<IllegalMoveError>(e),
+        Kind::Game => err::<GameError>(e),
+        Kind::Record => err::<RecordError>(e),
+        _ => err::<ShogiError>(e),
+    }
+}
+
 /// Adds the exception classes to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

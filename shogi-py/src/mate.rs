@@ -8,13 +8,13 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyList;
 
-use shogi_kit::mate::{Length, Limits, Mode, Outcome, ShortMate, Solver};
+use shogi_kit::contract::{self, MateFlags};
+use shogi_kit::mate::{Length, Limits, Outcome, ShortMate, Solver};
 use shogi_kit::movegen::{MoveList, Position, PositionVisitor, VariantHooks, VisitPosition};
 use shogi_kit::types::Move;
-use shogi_kit::usi::position::PositionCommand;
-use shogi_kit::variants::{AnyPosition, AnyPositionError, ParseAnyPositionError};
+use shogi_kit::variants::AnyPosition;
 
-use crate::errors::{self, err};
+use crate::errors::{self, contract_err, err};
 use crate::position::{PyMove, PyPosition, move_list, move_object};
 
 /// The deepest `Position.mate_in` searches (that of `shogi_mate::mate_in`).
@@ -53,18 +53,6 @@ impl PositionVisitor for MateIn {
     }
 }
 
-/// The mode of its name: `"any"` (`Mode::AnyMate`) or `"tsume"` (`Mode::Tsume`), as
-/// `shogi mate --mode` reads it.
-fn parse_mode(text: &str) -> PyResult<Mode> {
-    match text {
-        "any" => Ok(Mode::AnyMate),
-        "tsume" => Ok(Mode::Tsume),
-        _ => Err(err::<errors::ShogiError>(format!(
-            "mode: {text:?}, expected \"any\" or \"tsume\""
-        ))),
-    }
-}
-
 /// The limits of one search.
 fn limits(
     mode: &str,
@@ -72,7 +60,7 @@ fn limits(
     time_ms: Option<u64>,
     max_plies: Option<u32>,
 ) -> PyResult<Limits> {
-    let mut limits = Limits::default().with_mode(parse_mode(mode)?);
+    let mut limits = Limits::default().with_mode(contract::mate_mode(mode).map_err(contract_err)?);
     limits.nodes = nodes;
     limits.time = time_ms.map(Duration::from_millis);
     limits.max_plies = max_plies;
@@ -269,35 +257,12 @@ impl PySolver {
     }
 }
 
-/// The position of one `shogi mate` input line: an SFEN, `startpos`, or a USI position command
-/// (`position startpos|sfen … [moves …]`), with the faults of composed problems waived.
-fn mate_position(text: &str) -> Result<AnyPosition, String> {
-    let waive = |e: AnyPositionError| e.ignore_problem_faults().map_err(|e| e.to_string());
-    if text.starts_with("position") || text.starts_with("sfen ") || text.starts_with("startpos ") {
-        let cmd: PositionCommand = text.parse().map_err(|e| format!("{e}"))?;
-        let mut pos = AnyPosition::from_marked_setup(cmd.start.to_setup()).or_else(waive)?;
-        for (i, &m) in cmd.moves.iter().enumerate() {
-            pos.play(m)
-                .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
-        }
-        return Ok(pos);
-    }
-    if text == "startpos" {
-        return Ok(AnyPosition::default());
-    }
-    match AnyPosition::from_sfen(text) {
-        Ok(pos) => Ok(pos),
-        Err(ParseAnyPositionError::Position(e)) => waive(e),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
 /// Solves one mate problem: the line `shogi mate [--mode M] [--nodes N] [--time-ms MS]
 /// [--hash MB]` prints for the input line `line` (an SFEN, `startpos`, or a USI position
 /// command whose side to move after the moves attacks): `mate <plies> <usi moves…>`,
 /// `nomate` or `unknown <reason>`. Mate problems (one king), extra material, stacked pawns and
-/// stuck pieces are accepted. Where the command prints `error: <message>`, this raises
-/// `ShogiError` with that message. A fresh table of `hash_mb` megabytes each call, as the
+/// stuck pieces are accepted. Where the command prints `error: <message>`, this raises a
+/// `ShogiError` (of the subclass of what was wrong) with that message. A fresh table of `hash_mb` megabytes each call, as the
 /// command clears its table per line (the command's default is `--hash 256`; an answer cut
 /// by `nodes` may depend on the table's size). The GIL is released during the search.
 #[pyfunction]
@@ -310,14 +275,16 @@ fn mate(
     time_ms: Option<u64>,
     hash_mb: usize,
 ) -> PyResult<String> {
-    let limits = limits(mode, nodes, time_ms, None)?;
-    let text = line.trim();
-    if text.is_empty() {
-        return Err(err::<errors::ShogiError>("empty line"));
-    }
-    let pos = mate_position(text).map_err(err::<errors::ShogiError>)?;
-    let outcome = py.detach(move || Solver::new(hash_mb).solve(&pos, &limits));
-    Ok(outcome.to_string())
+    let flags = MateFlags {
+        mode: contract::mate_mode(mode).map_err(contract_err)?,
+        nodes,
+        time_ms,
+        hash_mb,
+        ..MateFlags::default()
+    };
+    let line: &str = &line;
+    py.detach(move || contract::mate(line, &flags))
+        .map_err(contract_err)
 }
 
 /// Adds `Solver`, `MateResult` and `mate` to the module.

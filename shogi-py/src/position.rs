@@ -527,19 +527,21 @@ impl PyPosition {
         last_move: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
         let last = last_move.map(move_arg).transpose()?.map(|m| m.to_string());
-        let args = crate::svg::SvgArgs {
+        let args = shogi_kit::contract::SvgArgs {
             flip,
             western,
-            last: last.as_deref(),
-            ..crate::svg::SvgArgs::default()
+            last,
+            ..shogi_kit::contract::SvgArgs::default()
         };
-        crate::svg::document(self.pos.to_setup(), &args).map_err(err::<errors::ShogiError>)
+        crate::svg::document(self.pos.to_setup(), &args)
     }
 
     /// The SVG diagram (`svg()`), shown by Jupyter and IPython as the position's picture.
     fn _repr_svg_(&self) -> PyResult<String> {
-        crate::svg::document(self.pos.to_setup(), &crate::svg::SvgArgs::default())
-            .map_err(err::<errors::ShogiError>)
+        crate::svg::document(
+            self.pos.to_setup(),
+            &shogi_kit::contract::SvgArgs::default(),
+        )
     }
 
     /// A copy.
