@@ -78,8 +78,9 @@ struct Child {
     pn: u32,
     dn: u32,
     res: Res,
-    /// Drops share a group per square, and a board move with and without promotion share one
-    /// (their numbers are counted once, as a maximum); 0 for a group of its own.
+    /// At an OR node drops share a group per square, at an AND node all drops (the
+    /// interpositions) share one, and a board move with and without promotion share one (their
+    /// numbers are counted once); 0 for a group of its own.
     group: u16,
 }
 
@@ -124,6 +125,8 @@ pub(crate) struct Searcher<'a, R: VariantHooks> {
     line: Vec<Move>,
     /// Reused child lists, one per depth.
     pool: Vec<Vec<Child>>,
+    /// The children of the node being expanded (reused).
+    scratch: Vec<Node<R>>,
     _rules: core::marker::PhantomData<R>,
 }
 
@@ -187,6 +190,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             path: HashMap::with_hasher(BuildKeyHasher),
             line: Vec::new(),
             pool: Vec::new(),
+            scratch: Vec::new(),
             _rules: core::marker::PhantomData,
         }
     }
@@ -469,8 +473,19 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             }
         }
         let child_len = len - 1;
-        for &m in list.iter() {
-            let child = self.child(node, m);
+        // The children first, then one read of each one's table cluster in a tight loop: the
+        // reads do not depend on each other, so the processor overlaps their cache misses,
+        // and the lookups below find the lines in the cache.
+        let mut scratch = core::mem::take(&mut self.scratch);
+        scratch.clear();
+        scratch.extend(list.iter().map(|&m| self.child(node, m)));
+        let mut touched = 0u32;
+        for child in &scratch {
+            touched ^= self.tt.touch(child.board ^ self.salt);
+        }
+        core::hint::black_box(touched);
+        for (&m, child) in list.iter().zip(&scratch) {
+            let child = *child;
             let pkey = position_key(child.board, child.hand);
             let mut c = Child {
                 mv: m,
@@ -478,7 +493,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                 pn: 1,
                 dn: 1,
                 res: Res::Unknown,
-                group: group_of(m),
+                group: group_of(m, or),
             };
             if let Some(&d) = self.path.get(&pkey) {
                 c.res = Res::Disproven {
@@ -545,7 +560,9 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             }
             children.push(c);
         }
-        // Drops onto one square next to each other (their group), the rest in generation order.
+        self.scratch = scratch;
+        // The members of a group next to each other, each group in generation order (at an AND
+        // node the interpositions nearest the king first).
         children.sort_by_key(|c| c.group);
         (
             None,
@@ -923,18 +940,21 @@ struct Eval {
     except: u32,
 }
 
-/// The group of a child (see [`Child::group`]): drops by square (1 to 81), board moves by
-/// origin and destination (from 100 on). Groups of one move are harmless.
-fn group_of(m: Move) -> u16 {
+/// The group of a child (see [`Child::group`]): at an OR node drops by square (1 to 81), at
+/// an AND node every drop in one group (82: the interpositions, whatever their square), board
+/// moves by origin and destination (from 100 on). Groups of one move are harmless.
+fn group_of(m: Move, or: bool) -> u16 {
     match m {
-        Move::Drop { to, .. } => to.index() as u16 + 1,
+        Move::Drop { to, .. } if or => to.index() as u16 + 1,
+        Move::Drop { .. } => 82,
         Move::Normal { from, to, .. } => 100 + from.index() as u16 * 81 + to.index() as u16,
     }
 }
 
 /// OR node: pn = min, dn = sum over drop groups of their maximum. AND node: dn = min over the
-/// active children, pn = their sum; within a group of drops on one square only the first
-/// child not yet proven is active (late expansion of interpositions), the others wait.
+/// active children, pn = their sum; within a group (every interposition, on any square) only
+/// the first child not yet proven is active (late expansion of interpositions), the others
+/// wait.
 fn evaluate(children: &[Child], or: bool) -> Eval {
     let mut best = usize::MAX;
     let mut best_phi = INF;

@@ -136,6 +136,16 @@ impl Table {
         c * CLUSTER..(c + 1) * CLUSTER
     }
 
+    /// Reads the first tag of the cluster of `key` (0 without memory), so that a lookup
+    /// soon after finds its line in the cache.
+    #[inline]
+    pub(crate) fn touch(&self, key: u64) -> u32 {
+        if self.clusters == 0 {
+            return 0;
+        }
+        self.tags[self.cluster(key).start]
+    }
+
     /// What is known of the board `key` with the attacker's hand `hand`, for a mate within
     /// `len` plies.
     pub(crate) fn look_up(&self, key: u64, hand: PHand, len: u16) -> Found {
