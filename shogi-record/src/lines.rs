@@ -47,6 +47,51 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// Whether `b`, the first or last byte of a text, is kept by [`str::trim`] for sure: an ASCII
+/// byte that is not white space. (A byte of a multi-byte character may start or end white
+/// space such as U+3000, so it is left to `str::trim`.)
+#[inline(always)]
+fn kept(b: u8) -> bool {
+    b.is_ascii() && !matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ')
+}
+
+/// [`str::trim`], without its character walk when both ends are plain ASCII.
+#[inline]
+pub(crate) fn trim(s: &str) -> &str {
+    match s.as_bytes() {
+        [first, .., last] if kept(*first) && kept(*last) => s,
+        [one] if kept(*one) => s,
+        _ => s.trim(),
+    }
+}
+
+/// [`str::trim_start`], without its character walk when the text starts with plain ASCII.
+#[inline]
+pub(crate) fn trim_start(s: &str) -> &str {
+    match s.as_bytes().first() {
+        Some(&b) if kept(b) => s,
+        _ => s.trim_start(),
+    }
+}
+
+/// [`str::trim_end`], without its character walk when the text ends with plain ASCII.
+#[inline]
+pub(crate) fn trim_end(s: &str) -> &str {
+    match s.as_bytes().last() {
+        Some(&b) if kept(b) => s,
+        _ => s.trim_end(),
+    }
+}
+
+/// [`str::split_once`] at an ASCII byte, found by a byte search.
+#[inline]
+pub(crate) fn split_once_ascii(s: &str, b: u8) -> Option<(&str, &str)> {
+    debug_assert!(b.is_ascii());
+    let i = s.bytes().position(|c| c == b)?;
+    // An ASCII byte is a whole character: both sides are on character boundaries.
+    Some((s.get(..i)?, s.get(i + 1..)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,6 +114,39 @@ mod tests {
             assert_eq!(
                 lines(text).collect::<Vec<_>>(),
                 text.lines().collect::<Vec<_>>()
+            );
+        }
+    }
+
+    #[test]
+    fn trims_as_str_does() {
+        for text in [
+            "",
+            " ",
+            "a",
+            " a",
+            "a ",
+            "\ta\u{3000}",
+            "\u{3000}b",
+            "b\u{3000}",
+            "ab",
+            "a b",
+            "\u{0B}x\u{0C}",
+            "\u{85}y",
+            "é",
+            " é ",
+            "\u{2029}",
+            "a,b",
+            ",",
+            "x,",
+        ] {
+            assert_eq!(trim(text), text.trim(), "{text:?}");
+            assert_eq!(trim_start(text), text.trim_start(), "{text:?}");
+            assert_eq!(trim_end(text), text.trim_end(), "{text:?}");
+            assert_eq!(
+                split_once_ascii(text, b','),
+                text.split_once(','),
+                "{text:?}"
             );
         }
     }

@@ -293,10 +293,10 @@ impl Iterator for Games<'_> {
         let (game, after) = match self.format {
             Format::Csa => {
                 let mut games = crate::csa::Games::after(rest, self.line);
-                let lines = games.next();
+                let game = games.next();
                 let (after, line) = games.position();
                 self.line = line;
-                (lines.map(|lines| crate::csa::read_game(&lines)), after)
+                (game.map(|game| crate::csa::read_game(&game)), after)
             }
             Format::Usi => {
                 let mut lines = crate::lines::lines(rest);

@@ -24,11 +24,13 @@ pub(super) struct GameReader {
     builder: Option<Builder>,
     target: Target,
     ended: bool,
+    /// The number of move statements of the game: room kept for the moves.
+    move_statements: usize,
 }
 
-/// Reads one game: its lines, numbered as in the file.
-pub(crate) fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
-    let stmts = statements(lines);
+/// Reads one game: its statements, numbered as in the file.
+pub(crate) fn read_game(game: &GameText<'_>) -> Result<Record, RecordError> {
+    let stmts = &game.stmts;
     let mut r = GameReader {
         headers: Vec::new(),
         start_comments: Vec::new(),
@@ -38,6 +40,10 @@ pub(crate) fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
         builder: None,
         target: Target::Nothing,
         ended: false,
+        move_statements: stmts
+            .iter()
+            .filter(|(_, s)| matches!(s, Stmt::Move(_)))
+            .count(),
     };
     // The last move or special move: an `'ENDING:` line after it is the ending.
     let last_play = stmts
@@ -91,7 +97,7 @@ pub(crate) fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             }
         }
     }
-    let last = lines.last().map_or(0, |&(n, _)| n);
+    let last = game.last_line;
     r.build(last, None)?;
     match r.builder {
         Some(b) => {
@@ -127,10 +133,15 @@ impl GameReader {
     /// Adds a comment where it belongs.
     pub(super) fn comment(&mut self, text: &str) {
         let text = text.strip_prefix('*').unwrap_or(text).to_string();
-        match &mut self.builder {
-            Some(b) => b.comments_mut().push(text),
-            None => self.start_comments.push(text),
+        let comments = match &mut self.builder {
+            Some(b) => b.comments_mut(),
+            None => &mut self.start_comments,
+        };
+        // Most moves have one comment, if any (an engine's reading): room for one.
+        if comments.capacity() == 0 {
+            comments.reserve_exact(1);
         }
+        comments.push(text);
     }
 
     /// Reads a `'SFEN:` line.
@@ -196,6 +207,7 @@ impl GameReader {
             let mut b = built.map_err(|kind| self.fail(line, kind))?;
             b.record_mut().headers = core::mem::take(&mut self.headers);
             b.record_mut().start_comments = core::mem::take(&mut self.start_comments);
+            b.record_mut().moves.reserve_exact(self.move_statements);
             self.builder = Some(b);
         }
         Ok(())
