@@ -271,8 +271,9 @@ impl Jobs<'_, '_> {
             Ok(b) => b,
             Err(e) => return self.start(Place { file, last: true }, move |_| failed(&e)),
         };
+        // Training data needs no comment on a move.
         let mut games = match Record::games(&bytes) {
-            Ok(games) => games.peekable(),
+            Ok(games) => games.without_move_comments().peekable(),
             Err(e) => return self.start(Place { file, last: true }, move |_| failed(&e)),
         };
         let mut first = 1;
@@ -472,8 +473,9 @@ fn convert_file(path: &Path, options: Options) -> FileOutput {
         Ok(b) => b,
         Err(e) => return failed(&e),
     };
+    // Training data needs no comment on a move.
     let mut games = match Record::games(&bytes) {
-        Ok(games) => games.peekable(),
+        Ok(games) => games.without_move_comments().peekable(),
         Err(e) => return failed(&e),
     };
     let mut output = FileOutput::default();

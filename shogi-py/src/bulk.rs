@@ -129,21 +129,27 @@ fn run_file(path: &Path, job: Job, lenient: bool) -> FileOutput {
         }
     };
     let games = match Record::games(&bytes) {
-        Ok(games) => games.collect::<Vec<_>>(),
+        // Training data needs no comment on a move; records read for Python keep them.
+        Ok(games) if matches!(job, Job::Encode(_)) => games.without_move_comments(),
+        Ok(games) => games,
         Err(e) => {
             out.failures.push(format!("{}: {e}", path.display()));
             return out;
         }
     };
-    let several = games.len() > 1;
-    for (i, game) in games.into_iter().enumerate() {
+    // One game at a time: a file of many games is never held whole as records.
+    let mut games = games.peekable();
+    let mut i = 0;
+    while let Some(game) = games.next() {
+        let several = i > 0 || games.peek().is_some();
+        i += 1;
         let rec = match game {
             Ok(rec) => rec,
             Err(e) => match e.lenient_record().filter(|_| lenient) {
                 Some(rec) => rec,
                 None => {
                     out.failures.push(if several {
-                        format!("{}: game {}: {e}", path.display(), i + 1)
+                        format!("{}: game {i}: {e}", path.display())
                     } else {
                         format!("{}: {e}", path.display())
                     });

@@ -26,10 +26,13 @@ pub(super) struct GameReader {
     ended: bool,
     /// The number of move statements of the game: room kept for the moves.
     move_statements: usize,
+    /// Whether the comments on moves are kept.
+    move_comments: bool,
 }
 
-/// Reads one game: its statements, numbered as in the file.
-pub(crate) fn read_game(game: &GameText<'_>) -> Result<Record, RecordError> {
+/// Reads one game: its statements, numbered as in the file. Without `move_comments`, the
+/// comments on moves are left out (those on the start and the ending are kept).
+pub(crate) fn read_game(game: &GameText<'_>, move_comments: bool) -> Result<Record, RecordError> {
     let stmts = &game.stmts;
     let mut r = GameReader {
         headers: Vec::new(),
@@ -44,6 +47,7 @@ pub(crate) fn read_game(game: &GameText<'_>) -> Result<Record, RecordError> {
             .iter()
             .filter(|(_, s)| matches!(s, Stmt::Move(_)))
             .count(),
+        move_comments,
     };
     // The last move or special move: an `'ENDING:` line after it is the ending.
     let last_play = stmts
@@ -132,11 +136,12 @@ impl GameReader {
 
     /// Adds a comment where it belongs.
     pub(super) fn comment(&mut self, text: &str) {
-        let text = text.strip_prefix('*').unwrap_or(text).to_string();
         let comments = match &mut self.builder {
+            Some(b) if !self.move_comments && b.comments_go_to_a_move() => return,
             Some(b) => b.comments_mut(),
             None => &mut self.start_comments,
         };
+        let text = text.strip_prefix('*').unwrap_or(text).to_string();
         // Most moves have one comment, if any (an engine's reading): room for one.
         if comments.capacity() == 0 {
             comments.reserve_exact(1);
