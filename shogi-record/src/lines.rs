@@ -29,7 +29,7 @@ impl<'a> Iterator for Lines<'a> {
         let t = self.rest?;
         // A byte search: both line-end bytes are ASCII, so they never occur inside a multi-byte
         // character, and this is several times faster than a `char` pattern.
-        match t.bytes().position(|b| b == b'\r' || b == b'\n') {
+        match line_end(t.as_bytes()) {
             None => {
                 self.rest = None;
                 Some(t)
@@ -92,6 +92,35 @@ pub(crate) fn split_once_ascii(s: &str, b: u8) -> Option<(&str, &str)> {
     Some((s.get(..i)?, s.get(i + 1..)?))
 }
 
+/// The index of the first `\r` or `\n` of `bytes`, looked for eight bytes at a time.
+#[inline]
+fn line_end(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        // A byte of `x` or `y` is zero where the byte of `word` is a line end. The lowest byte
+        // flagged is always a real zero (a false flag needs a borrow from a zero below it),
+        // which is all that is asked here.
+        let x = word ^ (ONES * u64::from(b'\n'));
+        let y = word ^ (ONES * u64::from(b'\r'));
+        let found = (x.wrapping_sub(ONES) & !x | y.wrapping_sub(ONES) & !y) & HIGH;
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == b'\r' || b == b'\n')
+        .map(|i| at + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +177,28 @@ mod tests {
                 text.split_once(','),
                 "{text:?}"
             );
+        }
+    }
+
+    #[test]
+    fn line_ends_are_found_at_every_offset() {
+        for len in 0..40 {
+            for end in 0..=len {
+                for (a, b) in [(b'\n', b'\r'), (b'\r', b'\n')] {
+                    // Bytes next to the line ends (0x0B, 0x0C, 0x8D, 0x8A) and after them.
+                    let mut text: Vec<u8> = (0..len)
+                        .map(|i| [b'x', 0x0B, 0x0C, 0x8D, 0x8A][i % 5])
+                        .collect();
+                    if end < len {
+                        text[end] = a;
+                        if end + 3 < len {
+                            text[end + 3] = b;
+                        }
+                    }
+                    let expected = text.iter().position(|&c| c == b'\r' || c == b'\n');
+                    assert_eq!(line_end(&text), expected, "{text:?}");
+                }
+            }
         }
     }
 }
