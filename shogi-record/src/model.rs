@@ -507,8 +507,9 @@ impl Record {
     ///
     /// This is what training-data tools ask of every record (`shogi dataset`), so it is
     /// cheap: the moves are replayed on a bare position, and only a record where some
-    /// position occurs four times, whose last position has no legal move, or that reaches the
-    /// move limit or a try square under the try rule, is judged by a full [`AnyGame`].
+    /// position occurs four times, that reaches the move limit, that is judged under the try
+    /// rule, or that has no move from a start without a legal move, is judged by a full
+    /// [`AnyGame`].
     ///
     /// ```
     /// use shogi_record as record;
@@ -577,34 +578,45 @@ impl Record {
             pos.play_unchecked(m.mv);
             keys.push(pos.zobrist());
         }
-        if Record::only_a_game_tells(rules, self.moves.len(), &pos, &mut keys) {
+        let plies = self.moves.len();
+        if Record::only_a_game_tells(rules, plies, &mut keys) {
             return self.judge_by_game(rules);
         }
+        if !pos.has_legal_move() {
+            if plies == 0 {
+                return self.judge_by_game(rules);
+            }
+            // Every position before had a legal move (the one played) and none occurred four
+            // times: the game ends here, as a game decides first after a move (rule 1 of
+            // `Game`): the side to move has no legal move and loses, mated if in check.
+            let reason = if pos.is_check() {
+                WinReason::Checkmate
+            } else {
+                WinReason::NoLegalMoves
+            };
+            let winner = !pos.side_to_move();
+            return Judged {
+                plies,
+                outcome: Some(Outcome::Win { winner, reason }),
+            };
+        }
         Judged {
-            plies: self.moves.len(),
+            plies,
             outcome: self.outcome(),
         }
     }
 
-    /// Whether the verdict on a record of `plies` moves that ends in `last`, with the Zobrist
-    /// keys `keys` of its positions, needs a full game: under the try rule or a move limit
-    /// that the record reaches, when the last position has no legal move, or when some key
-    /// occurs four times (equal keys are only a hint: the game confirms the positions).
-    fn only_a_game_tells(
-        rules: shogi_rules::RuleSet,
-        plies: usize,
-        last: &AnyPosition,
-        keys: &mut [u64],
-    ) -> bool {
+    /// Whether the verdict on a record of `plies` moves, with the Zobrist keys `keys` of its
+    /// positions, needs a full game: under the try rule or a move limit that the record
+    /// reaches, or when some key occurs four times (equal keys are only a hint: the game
+    /// confirms the positions).
+    fn only_a_game_tells(rules: shogi_rules::RuleSet, plies: usize, keys: &mut [u64]) -> bool {
         if rules.impasse() == shogi_rules::impasse::ImpasseRule::Try {
             return true;
         }
         if let Some(limit) = rules.move_limit()
             && plies >= usize::try_from(limit.moves()).unwrap_or(usize::MAX)
         {
-            return true;
-        }
-        if !last.has_legal_move() {
             return true;
         }
         keys.sort_unstable();
