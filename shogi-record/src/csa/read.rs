@@ -343,15 +343,15 @@ pub(super) fn ends_in_foul(rest: &[(usize, Stmt<'_>)]) -> bool {
 
 /// Reads a time: whole seconds with an optional fraction (`12`, `12.345`).
 pub(super) fn parse_time(text: &str) -> Option<Duration> {
-    let text = text.trim();
-    let (whole, frac) = match text.split_once('.') {
-        Some((w, f)) => (w, f),
-        None => (text, ""),
+    let text = crate::lines::trim(text);
+    let (whole, frac, dot) = match crate::lines::split_once_ascii(text, b'.') {
+        Some((w, f)) => (w, f, true),
+        None => (text, "", false),
     };
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    if !frac.bytes().all(|b| b.is_ascii_digit()) || (text.contains('.') && frac.is_empty()) {
+    if !frac.bytes().all(|b| b.is_ascii_digit()) || (dot && frac.is_empty()) {
         return None;
     }
     let secs: u64 = whole.parse().ok()?;
