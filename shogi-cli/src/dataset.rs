@@ -54,8 +54,8 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use shogi_kit::movegen::packed::{Hcp, Hcpe, HcpeResult, Move16, Psv, PsvResult};
 use shogi_kit::movegen::{Position, Standard};
+use shogi_kit::record::training::{self, EntryFormat, Written};
 use shogi_kit::record::{self, Judged, Record};
 use shogi_kit::rules::{Outcome, RuleSet};
 use shogi_kit::types::{Color, Move};
@@ -271,8 +271,9 @@ impl Jobs<'_, '_> {
             Ok(b) => b,
             Err(e) => return self.start(Place { file, last: true }, move |_| failed(&e)),
         };
+        // Training data needs no comment on a move.
         let mut games = match Record::games(&bytes) {
-            Ok(games) => games.peekable(),
+            Ok(games) => games.without_move_comments().peekable(),
             Err(e) => return self.start(Place { file, last: true }, move |_| failed(&e)),
         };
         let mut first = 1;
@@ -472,8 +473,9 @@ fn convert_file(path: &Path, options: Options) -> FileOutput {
         Ok(b) => b,
         Err(e) => return failed(&e),
     };
+    // Training data needs no comment on a move.
     let mut games = match Record::games(&bytes) {
-        Ok(games) => games.peekable(),
+        Ok(games) => games.without_move_comments().peekable(),
         Err(e) => return failed(&e),
     };
     let mut output = FileOutput::default();
@@ -523,6 +525,26 @@ fn convert_games(
 /// Replays `record` under the standard rules and appends its entries to `output`.
 fn encode_game(record: &Record, format: DatasetFormat, output: &mut FileOutput) {
     output.games += 1;
+    let packed = match format {
+        DatasetFormat::Hcpe => EntryFormat::Hcpe,
+        DatasetFormat::Psv => EntryFormat::Psv,
+        DatasetFormat::Sfen => return encode_sfen(record, output),
+    };
+    match training::write_entries(record, packed, RuleSet::none(), &mut output.bytes) {
+        Written::Entries(n) => output.positions += n as u64,
+        Written::NotStandard => output.not_standard += 1,
+        Written::NoResult => output.no_result += 1,
+        // A position the packed formats cannot hold (more material than one set, one
+        // king): the game is dropped whole rather than written with holes.
+        Written::Unpackable => output.unpackable += 1,
+        // A reason to skip that this version does not know: counted as unpackable.
+        _ => output.unpackable += 1,
+    }
+}
+
+/// Replays `record` under the standard rules and appends its `sfen` lines to `output` (with
+/// `unknown` as the result of a game without one).
+fn encode_sfen(record: &Record, output: &mut FileOutput) {
     let AnyPosition::Standard(start) = record.start else {
         output.not_standard += 1;
         return;
@@ -536,69 +558,17 @@ fn encode_game(record: &Record, format: DatasetFormat, output: &mut FileOutput) 
     };
     if winner.is_none() {
         output.no_result += 1;
-        if format != DatasetFormat::Sfen {
-            return;
-        }
     }
-    // The second pass writes as it plays: no position is kept. The moves were checked by the
-    // reader and again by `Record::judge`.
-    let before = output.bytes.len();
+    // The second pass writes as it plays: no position is kept.
     let mut pos = start;
     let mut line = String::with_capacity(128);
     for m in &record.moves[..plies] {
-        let written = match format {
-            DatasetFormat::Hcpe => write_hcpe(&pos, m.mv, winner.flatten(), &mut output.bytes),
-            DatasetFormat::Psv => write_psv(&pos, m.mv, winner.flatten(), &mut output.bytes),
-            DatasetFormat::Sfen => {
-                write_sfen_line(&pos, m.mv, winner, &mut line, &mut output.bytes);
-                true
-            }
-        };
-        if !written {
-            // A position the packed formats cannot hold (more material than one set, one
-            // king): the game is dropped whole rather than written with holes.
-            output.bytes.truncate(before);
-            output.unpackable += 1;
-            return;
-        }
+        write_sfen_line(&pos, m.mv, winner, &mut line, &mut output.bytes);
         // `Record::judge` has just played the same moves from the same position,
         // and the reader checked each before: the legality check is not repeated here.
         pos.play_unchecked(m.mv);
     }
     output.positions += plies as u64;
-}
-
-/// Writes one HCPE entry; `false` if the position cannot be packed.
-fn write_hcpe(
-    pos: &Position<Standard>,
-    mv: Move,
-    winner: Option<Color>,
-    out: &mut Vec<u8>,
-) -> bool {
-    let (Ok(hcp), Ok(best_move)) = (Hcp::from_position(pos), Move16::from_move(mv)) else {
-        return false;
-    };
-    let entry = Hcpe {
-        hcp,
-        eval: 0,
-        best_move,
-        result: HcpeResult::from_winner(winner),
-    };
-    out.extend_from_slice(&entry.to_bytes());
-    true
-}
-
-/// Writes one PSV entry (game ply = the move number); `false` if the position cannot be
-/// packed.
-fn write_psv(pos: &Position<Standard>, mv: Move, winner: Option<Color>, out: &mut Vec<u8>) -> bool {
-    let result = PsvResult::from_winner(winner, pos.side_to_move());
-    match Psv::new(pos, 0, mv, result) {
-        Ok(entry) => {
-            out.extend_from_slice(&entry.to_bytes());
-            true
-        }
-        Err(_) => false,
-    }
 }
 
 /// Writes one `sfen<TAB>usi-move<TAB>result` line (`line` is a reused scratch buffer).

@@ -552,48 +552,78 @@ impl<R: VariantHooks> Position<R> {
     }
 
     /// Whether `m` is legal. Always equal to `self.legal_moves().contains(&m)`.
+    ///
+    /// Decided for the one move, without the generator: the piece moves as it may (or is in
+    /// hand and may be dropped there), and the king is not attacked afterwards.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
-        struct Find(Move, bool);
-        impl Sink for Find {
-            fn moves(&mut self, from: Square, plain: Bitboard, promote: Bitboard) {
-                if let Move::Normal {
-                    from: f,
-                    to,
-                    promote: p,
-                } = self.0
-                    && f == from
-                    && (if p { promote } else { plain }).has(to)
-                {
-                    self.1 = true;
-                }
-            }
-            fn drops(&mut self, kind: PieceKind, to: Bitboard) {
-                if let Move::Drop { kind: k, to: t } = self.0
-                    && k == kind
-                    && to.has(t)
-                {
-                    self.1 = true;
-                }
-            }
-        }
-        let mut sink = Find(m, false);
         match m {
-            Move::Normal { from, to, .. } => {
-                self.generate(
-                    &mut sink,
-                    Bitboard::from_square(from),
-                    Bitboard::from_square(to),
-                    false,
-                );
+            Move::Normal { from, to, promote } => self.is_legal_normal(from, to, promote),
+            Move::Drop { kind, to } => self.is_legal_drop(kind, to),
+        }
+    }
+
+    /// [`Position::is_legal`] for a board move.
+    #[inline]
+    fn is_legal_normal(&self, from: Square, to: Square, promote: bool) -> bool {
+        let us = self.side;
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        if piece.color != us || self.by_color[us.index()].has(to) {
+            return false;
+        }
+        if R::Protected::ACTIVE && self.protected.squares().has(to) {
+            return false;
+        }
+        let occ = self.occupied();
+        if !crate::attacks::attacks(us, piece.kind, from, occ).has(to) {
+            return false;
+        }
+        if promote {
+            if !piece.kind.can_promote()
+                || !(from.is_promotion_zone(us) || to.is_promotion_zone(us))
+            {
+                return false;
             }
-            Move::Drop { kind, to } => {
-                if kind.is_hand_kind() && self.hands[self.side].has(kind) {
-                    self.generate(&mut sink, Bitboard::EMPTY, Bitboard::from_square(to), true);
-                }
+        } else if to.rank().relative_to(us).get() < piece.kind.first_legal_rank() {
+            return false;
+        }
+        let Some(ksq) = self.kings[us.index()] else {
+            return true;
+        };
+        if ksq == from {
+            return !self.is_attacked_by(to, !us, occ.without(from));
+        }
+        // The piece taken on `to`, if any, no longer attacks.
+        let after = occ.without(from).with(to);
+        !AttackerSets::new(self, !us).without(to).attack(ksq, after)
+    }
+
+    /// [`Position::is_legal`] for a drop.
+    #[inline]
+    fn is_legal_drop(&self, kind: PieceKind, to: Square) -> bool {
+        let us = self.side;
+        if !kind.is_hand_kind() || !self.hands[us].has(kind) {
+            return false;
+        }
+        let occ = self.occupied();
+        if occ.has(to) || to.rank().relative_to(us).get() < kind.first_legal_rank() {
+            return false;
+        }
+        if kind == PieceKind::Pawn {
+            if !files_without(self.pieces(us, PieceKind::Pawn)).has(to) {
+                return false;
+            }
+            if let Some(their_king) = self.kings[(!us).index()]
+                && pawn_attacks(!us, their_king).has(to)
+                && self.is_pawn_drop_mate(to)
+            {
+                return false;
             }
         }
-        sink.1
+        // A drop takes nothing: it must leave the king out of check (block the check, if any).
+        self.kings[us.index()].is_none_or(|ksq| !self.is_attacked_by(ksq, !us, occ.with(to)))
     }
 
     /// Why `m`, known to be illegal, is illegal.

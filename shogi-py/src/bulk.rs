@@ -4,8 +4,8 @@
 //! order (so the output is the same whatever the number of threads) and calls the progress
 //! callback.
 //!
-//! The packed formats come from `shogi_kit::movegen::packed` through [`encode_game`] and
-//! [`decode_entries`] only.
+//! Records become entries through `shogi_kit::record::training` ([`encode_game`]); the packed
+//! formats of `shogi_kit::movegen::packed` are read in [`decode_entries`].
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -16,10 +16,11 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use shogi_kit::movegen::packed::{Hcp, Hcpe, HcpeResult, Move16, Psv, PsvResult};
+use shogi_kit::movegen::packed::{Hcpe, HcpeResult, Move16, Psv, PsvResult};
 use shogi_kit::movegen::{Position, Standard};
-use shogi_kit::record::{Judged, Record};
-use shogi_kit::rules::{Outcome, RuleSet};
+use shogi_kit::record::Record;
+use shogi_kit::record::training::{self, EntryFormat, Written};
+use shogi_kit::rules::RuleSet;
 use shogi_kit::types::{Color, Move};
 use shogi_kit::variants::AnyPosition;
 
@@ -90,74 +91,24 @@ struct FileOutput {
     failures: Vec<String>,
 }
 
-/// Appends one packed entry of `pos` before `mv` to `out`; `false` if the position cannot be
-/// packed.
-fn write_entry(
-    pos: &Position<Standard>,
-    mv: Move,
-    winner: Option<Color>,
-    format: Packed,
-    out: &mut Vec<u8>,
-) -> bool {
-    match format {
-        Packed::Hcpe => {
-            let (Ok(hcp), Ok(best_move)) = (Hcp::from_position(pos), Move16::from_move(mv)) else {
-                return false;
-            };
-            let hcpe = Hcpe {
-                hcp,
-                eval: 0,
-                best_move,
-                result: HcpeResult::from_winner(winner),
-            };
-            out.extend_from_slice(&hcpe.to_bytes());
-            true
-        }
-        Packed::Psv => {
-            let result = PsvResult::from_winner(winner, pos.side_to_move());
-            match Psv::new(pos, 0, mv, result) {
-                Ok(psv) => {
-                    out.extend_from_slice(&psv.to_bytes());
-                    true
-                }
-                Err(_) => false,
-            }
-        }
-    }
-}
-
-/// Appends the entries of one game to `out`, exactly as `shogi dataset --format hcpe|psv`:
-/// one per position before each move, the move played as best move, eval 0, the game's result;
-/// games without a result, of another variant, or with a position the format cannot hold are
-/// skipped whole (and counted).
+/// Appends the entries of one game to `out`, exactly as `shogi dataset --format hcpe|psv`
+/// ([`training::write_entries`]): one per position before each move, the move played as best
+/// move, eval 0, the game's result; games without a result, of another variant, or with a
+/// position the format cannot hold are skipped whole (and counted).
 fn encode_game(record: &Record, format: Packed, out: &mut FileOutput) {
     out.games += 1;
-    let AnyPosition::Standard(start) = record.start else {
-        out.not_standard += 1;
-        return;
+    let format = match format {
+        Packed::Hcpe => EntryFormat::Hcpe,
+        Packed::Psv => EntryFormat::Psv,
     };
-    let Judged { plies, outcome } = record.judge(RuleSet::none());
-    let winner = match outcome {
-        Some(Outcome::Win { winner, .. }) => Some(winner),
-        Some(Outcome::Draw { .. }) => None,
-        // An interrupted game, or none: no result.
-        Some(_) | None => {
-            out.no_result += 1;
-            return;
-        }
-    };
-    let before = out.bytes.len();
-    let mut pos = start;
-    for m in &record.moves[..plies] {
-        if !write_entry(&pos, m.mv, winner, format, &mut out.bytes) {
-            out.bytes.truncate(before);
-            out.unpackable += 1;
-            return;
-        }
-        // `Record::judge` has just played the same moves from the same position.
-        pos.play_unchecked(m.mv);
+    match training::write_entries(record, format, RuleSet::none(), &mut out.bytes) {
+        Written::Entries(n) => out.positions += n as u64,
+        Written::NotStandard => out.not_standard += 1,
+        Written::NoResult => out.no_result += 1,
+        Written::Unpackable => out.unpackable += 1,
+        // A reason to skip that this version does not know: counted as unpackable.
+        _ => out.unpackable += 1,
     }
-    out.positions += plies as u64;
 }
 
 /// What each job does with a file.
@@ -178,21 +129,27 @@ fn run_file(path: &Path, job: Job, lenient: bool) -> FileOutput {
         }
     };
     let games = match Record::games(&bytes) {
-        Ok(games) => games.collect::<Vec<_>>(),
+        // Training data needs no comment on a move; records read for Python keep them.
+        Ok(games) if matches!(job, Job::Encode(_)) => games.without_move_comments(),
+        Ok(games) => games,
         Err(e) => {
             out.failures.push(format!("{}: {e}", path.display()));
             return out;
         }
     };
-    let several = games.len() > 1;
-    for (i, game) in games.into_iter().enumerate() {
+    // One game at a time: a file of many games is never held whole as records.
+    let mut games = games.peekable();
+    let mut i = 0;
+    while let Some(game) = games.next() {
+        let several = i > 0 || games.peek().is_some();
+        i += 1;
         let rec = match game {
             Ok(rec) => rec,
             Err(e) => match e.lenient_record().filter(|_| lenient) {
                 Some(rec) => rec,
                 None => {
                     out.failures.push(if several {
-                        format!("{}: game {}: {e}", path.display(), i + 1)
+                        format!("{}: game {i}: {e}", path.display())
                     } else {
                         format!("{}: {e}", path.display())
                     });

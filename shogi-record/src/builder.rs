@@ -96,6 +96,11 @@ impl Builder {
         }
     }
 
+    /// Whether a comment read now belongs to the last move ([`Builder::comments_mut`]).
+    pub(crate) fn comments_go_to_a_move(&self) -> bool {
+        self.record.ending.is_none() && !self.record.moves.is_empty()
+    }
+
     /// Gives up with `kind` at `line`, keeping what was read.
     pub(crate) fn fail(mut self, line: usize, kind: RecordErrorKind) -> RecordError {
         shrink(&mut self.record);

@@ -441,6 +441,11 @@ impl RecordError {
         })
     }
 
+    /// The partial record, to change.
+    pub(crate) fn partial_mut(&mut self) -> &mut Record {
+        &mut self.partial
+    }
+
     /// Takes the partial record.
     #[must_use]
     pub fn into_partial(self) -> Record {

@@ -24,6 +24,11 @@ mod lines;
 // The façade: decoding, format detection, reading a record of any format.
 mod read;
 
+// Records to packed training entries.
+#[cfg(feature = "packed")]
+#[cfg_attr(docsrs, doc(cfg(feature = "packed")))]
+pub mod training;
+
 pub use ending::{Ending, Special};
 pub use error::{
     JsonProblem, MoveProblem, MoveSyntaxError, RecordError, RecordErrorKind, SyntaxError,

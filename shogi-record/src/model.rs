@@ -507,8 +507,9 @@ impl Record {
     ///
     /// This is what training-data tools ask of every record (`shogi dataset`), so it is
     /// cheap: the moves are replayed on a bare position, and only a record where some
-    /// position occurs four times, whose last position has no legal move, or that reaches the
-    /// move limit or a try square under the try rule, is judged by a full [`AnyGame`].
+    /// position occurs four times, that reaches the move limit, that is judged under the try
+    /// rule, or that has no move from a start without a legal move, is judged by a full
+    /// [`AnyGame`].
     ///
     /// ```
     /// use shogi_record as record;
@@ -527,40 +528,99 @@ impl Record {
     /// ```
     #[must_use]
     pub fn judge(&self, rules: shogi_rules::RuleSet) -> Judged {
-        self.judge_quickly(rules)
-            .unwrap_or_else(|| self.judge_by_game(rules))
+        self.judge_with(rules, |_, _| {})
     }
 
-    /// [`Record::judge`] on a bare position: `None` where only a game can tell.
-    fn judge_quickly(&self, rules: shogi_rules::RuleSet) -> Option<Judged> {
-        if rules.impasse() == shogi_rules::impasse::ImpasseRule::Try {
-            return None;
-        }
-        if let Some(limit) = rules.move_limit()
-            && self.moves.len() >= usize::try_from(limit.moves()).unwrap_or(usize::MAX)
-        {
-            return None;
-        }
+    /// [`Record::judge`], calling `visit` with the position before each move of the main line
+    /// and that move, in order, on the way: what a tool that writes one entry per position
+    /// needs, in one replay of the moves instead of two.
+    ///
+    /// `visit` is called once for each move up to the first illegal one (only a record edited
+    /// by hand holds one), which is not visited, whatever the rules say: also for the moves
+    /// after a mate, a repetition or the move limit. The moves that stand are the first
+    /// [`Judged::plies`] visited, never more than were visited; the caller drops what it made
+    /// of the others.
+    ///
+    /// ```
+    /// use shogi_record as record;
+    /// use shogi_rules::RuleSet;
+    ///
+    /// // The last two moves come after the fourth occurrence of the start.
+    /// let rec = record::read_str(
+    ///     "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 moves \
+    ///      5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b",
+    /// )?;
+    /// let mut sfens = Vec::new();
+    /// let judged = rec.judge_with(RuleSet::none(), |pos, mv| {
+    ///     sfens.push(format!("{} {mv}", pos.to_setup()));
+    /// });
+    /// assert_eq!(sfens.len(), 14);
+    /// assert_eq!(judged.plies, 12);
+    /// sfens.truncate(judged.plies);
+    /// assert_eq!(sfens[1], "4k4/9/9/9/9/9/9/4K4/9 w - 2 5a5b");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn judge_with(
+        &self,
+        rules: shogi_rules::RuleSet,
+        mut visit: impl FnMut(&AnyPosition, Move),
+    ) -> Judged {
+        // The replay on a bare position: it visits every legal move, and gives the verdict
+        // itself unless only a game can tell.
         let mut pos = self.start;
         let mut keys = Vec::with_capacity(self.moves.len() + 1);
         keys.push(pos.zobrist());
         for m in &self.moves {
-            pos.play(m.mv).ok()?;
+            if !pos.is_legal(m.mv) {
+                return self.judge_by_game(rules);
+            }
+            visit(&pos, m.mv);
+            pos.play_unchecked(m.mv);
             keys.push(pos.zobrist());
         }
+        let plies = self.moves.len();
+        if Record::only_a_game_tells(rules, plies, &mut keys) {
+            return self.judge_by_game(rules);
+        }
         if !pos.has_legal_move() {
-            return None;
+            if plies == 0 {
+                return self.judge_by_game(rules);
+            }
+            // Every position before had a legal move (the one played) and none occurred four
+            // times: the game ends here, as a game decides first after a move (rule 1 of
+            // `Game`): the side to move has no legal move and loses, mated if in check.
+            let reason = if pos.is_check() {
+                WinReason::Checkmate
+            } else {
+                WinReason::NoLegalMoves
+            };
+            let winner = !pos.side_to_move();
+            return Judged {
+                plies,
+                outcome: Some(Outcome::Win { winner, reason }),
+            };
         }
-        // A fourfold repetition needs a key four times; equal keys are only a hint (the game
-        // confirms the positions), so four of them send the record to the game.
-        keys.sort_unstable();
-        if keys.windows(4).any(|w| w[0] == w[3]) {
-            return None;
-        }
-        Some(Judged {
-            plies: self.moves.len(),
+        Judged {
+            plies,
             outcome: self.outcome(),
-        })
+        }
+    }
+
+    /// Whether the verdict on a record of `plies` moves, with the Zobrist keys `keys` of its
+    /// positions, needs a full game: under the try rule or a move limit that the record
+    /// reaches, or when some key occurs four times (equal keys are only a hint: the game
+    /// confirms the positions).
+    fn only_a_game_tells(rules: shogi_rules::RuleSet, plies: usize, keys: &mut [u64]) -> bool {
+        if rules.impasse() == shogi_rules::impasse::ImpasseRule::Try {
+            return true;
+        }
+        if let Some(limit) = rules.move_limit()
+            && plies >= usize::try_from(limit.moves()).unwrap_or(usize::MAX)
+        {
+            return true;
+        }
+        keys.sort_unstable();
+        keys.windows(4).any(|w| w[0] == w[3])
     }
 
     /// [`Record::judge`] by a full game.

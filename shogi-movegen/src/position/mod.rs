@@ -796,6 +796,22 @@ impl AttackerSets {
         }
     }
 
+    /// These pieces but the one on `sq` (a piece about to be captured there), if any.
+    #[inline(always)]
+    pub(crate) fn without(self, sq: Square) -> AttackerSets {
+        AttackerSets {
+            color: self.color,
+            pawns: self.pawns.without(sq),
+            knights: self.knights.without(sq),
+            silvers: self.silvers.without(sq),
+            golds: self.golds.without(sq),
+            kings: self.kings.without(sq),
+            lances: self.lances.without(sq),
+            rooks: self.rooks.without(sq),
+            bishops: self.bishops.without(sq),
+        }
+    }
+
     /// Whether one of these pieces attacks `sq`, with `occupied` as the occupancy for sliders.
     #[inline(always)]
     pub(crate) fn attack(&self, sq: Square, occupied: Bitboard) -> bool {

@@ -2,11 +2,16 @@
 
 use super::*;
 
-/// A line of the text: its 1-based number and its content without the line break.
-pub(super) type Line<'a> = (usize, &'a str);
+/// The statements of one game, each with its 1-based line number, and the number of the
+/// game's last line (blank and comment lines included, the `/` after it not).
+#[derive(Debug, Clone)]
+pub(crate) struct GameText<'a> {
+    pub(super) stmts: Vec<(usize, Stmt<'a>)>,
+    pub(super) last_line: usize,
+}
 
-/// The games of a text, one at a time: the lines between `/` separators, skipping parts with
-/// no statement.
+/// The games of a text, one at a time: the statements of the lines between `/` separators,
+/// skipping parts with no statement.
 #[derive(Debug, Clone)]
 pub(crate) struct Games<'a> {
     /// The text after the games split off.
@@ -33,35 +38,47 @@ impl<'a> Games<'a> {
 }
 
 impl<'a> Iterator for Games<'a> {
-    type Item = Vec<Line<'a>>;
+    type Item = GameText<'a>;
 
-    fn next(&mut self) -> Option<Vec<Line<'a>>> {
-        /// Whether a part holds a statement: a line that is neither blank nor a comment.
-        fn has_statement(lines: &[Line<'_>]) -> bool {
-            lines.iter().any(|(_, l)| {
-                let t = l.trim_start();
-                !t.is_empty() && !t.starts_with('\'')
-            })
-        }
+    fn next(&mut self) -> Option<GameText<'a>> {
         let mut lines = crate::lines::lines(self.rest);
-        let mut current: Vec<Line<'a>> = Vec::new();
+        let mut game = GameText {
+            stmts: Vec::with_capacity(256),
+            last_line: 0,
+        };
+        // Whether the part holds a statement: a line that is neither blank nor a comment.
+        let mut has_statement = false;
+        let mut first = true;
         loop {
             let Some(line) = lines.next() else {
                 self.rest = "";
-                return has_statement(&current).then_some(current);
+                return has_statement.then_some(game);
             };
             self.line += 1;
-            let line = line.trim_end_matches('\r');
-            if line.trim() == "/" {
-                if has_statement(&current) {
+            if is_separator(line) {
+                if has_statement {
                     self.rest = lines.rest();
-                    return Some(current);
+                    return Some(game);
                 }
-                current.clear();
+                game.stmts.clear();
+                first = true;
             } else {
-                current.push((self.line, line));
+                has_statement |= statements(self.line, line, first, &mut game.stmts);
+                game.last_line = self.line;
+                first = false;
             }
         }
+    }
+}
+
+/// Whether `line` holds only `/` (and blanks): the end of a game.
+#[inline]
+fn is_separator(line: &str) -> bool {
+    match line.as_bytes() {
+        [b'/'] => true,
+        // A line that starts with another ASCII character than a blank or `/`: most lines.
+        [b, ..] if b.is_ascii() && *b != b'/' && !b.is_ascii_whitespace() && *b != 0x0B => false,
+        _ => line.trim() == "/",
     }
 }
 
@@ -98,83 +115,85 @@ pub(super) enum Stmt<'a> {
     Unknown(&'a str),
 }
 
-/// Splits the lines of a game into statements, each with its line number.
-pub(super) fn statements<'a>(lines: &[Line<'a>]) -> Vec<(usize, Stmt<'a>)> {
-    let mut out = Vec::new();
-    for (index, &(n, raw)) in lines.iter().enumerate() {
-        let line = raw.trim_start();
-        if line.trim_end().is_empty() {
-            continue;
+/// Appends the statements of line `n` (`raw`, the first line of its game if `first`) to
+/// `out`, each with its line number; whether the line is a statement line (neither blank nor a
+/// comment).
+pub(super) fn statements<'a>(
+    n: usize,
+    raw: &'a str,
+    first: bool,
+    out: &mut Vec<(usize, Stmt<'a>)>,
+) -> bool {
+    use crate::lines::{split_once_ascii, trim, trim_end, trim_start};
+    let line = trim_start(raw);
+    if line.is_empty() {
+        return false;
+    }
+    if let Some(comment) = line.strip_prefix('\'') {
+        let encoding = comment.starts_with("CSA encoding=") || comment.starts_with("encoding=");
+        if first && encoding {
+            return false;
         }
-        if let Some(comment) = line.strip_prefix('\'') {
-            let encoding = comment.starts_with("CSA encoding=") || comment.starts_with("encoding=");
-            if index == 0 && encoding {
-                continue;
-            }
-            if let Some(sfen) = comment.strip_prefix("SFEN:") {
-                out.push((n, Stmt::Sfen(sfen.trim())));
-            } else if let Some(word) = comment.strip_prefix(ENDING) {
-                out.push((n, Stmt::Ending(word)));
-            } else {
-                out.push((n, Stmt::Comment(comment)));
-            }
-            continue;
+        if let Some(sfen) = comment.strip_prefix("SFEN:") {
+            out.push((n, Stmt::Sfen(trim(sfen))));
+        } else if let Some(word) = comment.strip_prefix(ENDING) {
+            out.push((n, Stmt::Ending(word)));
+        } else {
+            out.push((n, Stmt::Comment(comment)));
         }
-        if line.starts_with('V') {
-            out.push((n, Stmt::Version));
-            continue;
+        return false;
+    }
+    let stmt = match line.as_bytes()[0] {
+        b'V' => Some(Stmt::Version),
+        b'N' => {
+            let rest = &line[1..];
+            Some(match rest.as_bytes().first() {
+                Some(b'+') => Stmt::Name(Color::Black, trim(&rest[1..])),
+                Some(b'-') => Stmt::Name(Color::White, trim(&rest[1..])),
+                _ => Stmt::Unknown(trim_end(line)),
+            })
         }
-        if let Some(rest) = line.strip_prefix('N') {
-            let stmt = match rest.as_bytes().first() {
-                Some(b'+') => Stmt::Name(Color::Black, rest[1..].trim()),
-                Some(b'-') => Stmt::Name(Color::White, rest[1..].trim()),
-                _ => Stmt::Unknown(line.trim_end()),
-            };
-            out.push((n, stmt));
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix('$') {
-            let stmt = match rest.split_once(':') {
-                Some((key, value)) => Stmt::Info(key.trim(), value.trim()),
-                None => Stmt::Unknown(line.trim_end()),
-            };
-            out.push((n, stmt));
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix('P') {
-            let stmt = match rest.as_bytes().first() {
-                Some(b'I') => Stmt::Even(rest[1..].trim()),
-                Some(b'+') => Stmt::Pieces(Color::Black, rest[1..].trim()),
-                Some(b'-') => Stmt::Pieces(Color::White, rest[1..].trim()),
+        b'$' => Some(match split_once_ascii(&line[1..], b':') {
+            Some((key, value)) => Stmt::Info(trim(key), trim(value)),
+            None => Stmt::Unknown(trim_end(line)),
+        }),
+        b'P' => {
+            let rest = &line[1..];
+            Some(match rest.as_bytes().first() {
+                Some(b'I') => Stmt::Even(trim(&rest[1..])),
+                Some(b'+') => Stmt::Pieces(Color::Black, trim(&rest[1..])),
+                Some(b'-') => Stmt::Pieces(Color::White, trim(&rest[1..])),
                 Some(&d @ b'1'..=b'9') => Stmt::Rank(d - b'0', &rest[1..]),
-                _ => Stmt::Unknown(line.trim_end()),
-            };
-            out.push((n, stmt));
-            continue;
+                _ => Stmt::Unknown(trim_end(line)),
+            })
         }
-        // A line of comma-separated statements; a field starting with `'` is a comment that
-        // runs to the end of the line.
-        let mut rest = line;
-        loop {
-            let trimmed = rest.trim_start();
-            if let Some(comment) = trimmed.strip_prefix('\'') {
-                out.push((n, Stmt::Comment(comment)));
-                break;
-            }
-            let (field, next) = match rest.split_once(',') {
-                Some((field, next)) => (field.trim(), Some(next)),
-                None => (rest.trim(), None),
-            };
-            if !field.is_empty() {
-                out.push((n, statement(field)));
-            }
-            match next {
-                Some(next) => rest = next,
-                None => break,
-            }
+        _ => None,
+    };
+    if let Some(stmt) = stmt {
+        out.push((n, stmt));
+        return true;
+    }
+    // A line of comma-separated statements; a field starting with `'` is a comment that
+    // runs to the end of the line.
+    let mut rest = line;
+    loop {
+        if let Some(comment) = trim_start(rest).strip_prefix('\'') {
+            out.push((n, Stmt::Comment(comment)));
+            break;
+        }
+        let (field, next) = match split_once_ascii(rest, b',') {
+            Some((field, next)) => (trim(field), Some(next)),
+            None => (trim(rest), None),
+        };
+        if !field.is_empty() {
+            out.push((n, statement(field)));
+        }
+        match next {
+            Some(next) => rest = next,
+            None => break,
         }
     }
-    out
+    true
 }
 
 /// One field of a statement line.

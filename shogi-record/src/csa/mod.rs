@@ -152,7 +152,7 @@ use crate::time::MoveTime;
 /// read before it ([`RecordError::partial`]).
 pub fn read(text: &str) -> Result<Record, RecordError> {
     match Games::new(text).next() {
-        Some(lines) => read_game(&lines),
+        Some(game) => read_game(&game, true),
         None => Err(RecordError::new(0, RecordErrorKind::Empty, Record::start())),
     }
 }
@@ -169,7 +169,9 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 /// ```
 #[must_use]
 pub fn read_all(text: &str) -> Vec<Result<Record, RecordError>> {
-    Games::new(text).map(|lines| read_game(&lines)).collect()
+    Games::new(text)
+        .map(|game| read_game(&game, true))
+        .collect()
 }
 
 /// The version of CSA that [`write_with`] writes.

@@ -24,11 +24,16 @@ pub(super) struct GameReader {
     builder: Option<Builder>,
     target: Target,
     ended: bool,
+    /// The number of move statements of the game: room kept for the moves.
+    move_statements: usize,
+    /// Whether the comments on moves are kept.
+    move_comments: bool,
 }
 
-/// Reads one game: its lines, numbered as in the file.
-pub(crate) fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
-    let stmts = statements(lines);
+/// Reads one game: its statements, numbered as in the file. Without `move_comments`, the
+/// comments on moves are left out (those on the start and the ending are kept).
+pub(crate) fn read_game(game: &GameText<'_>, move_comments: bool) -> Result<Record, RecordError> {
+    let stmts = &game.stmts;
     let mut r = GameReader {
         headers: Vec::new(),
         start_comments: Vec::new(),
@@ -38,6 +43,11 @@ pub(crate) fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
         builder: None,
         target: Target::Nothing,
         ended: false,
+        move_statements: stmts
+            .iter()
+            .filter(|(_, s)| matches!(s, Stmt::Move(_)))
+            .count(),
+        move_comments,
     };
     // The last move or special move: an `'ENDING:` line after it is the ending.
     let last_play = stmts
@@ -91,7 +101,7 @@ pub(crate) fn read_game(lines: &[Line<'_>]) -> Result<Record, RecordError> {
             }
         }
     }
-    let last = lines.last().map_or(0, |&(n, _)| n);
+    let last = game.last_line;
     r.build(last, None)?;
     match r.builder {
         Some(b) => {
@@ -126,11 +136,17 @@ impl GameReader {
 
     /// Adds a comment where it belongs.
     pub(super) fn comment(&mut self, text: &str) {
+        let comments = match &mut self.builder {
+            Some(b) if !self.move_comments && b.comments_go_to_a_move() => return,
+            Some(b) => b.comments_mut(),
+            None => &mut self.start_comments,
+        };
         let text = text.strip_prefix('*').unwrap_or(text).to_string();
-        match &mut self.builder {
-            Some(b) => b.comments_mut().push(text),
-            None => self.start_comments.push(text),
+        // Most moves have one comment, if any (an engine's reading): room for one.
+        if comments.capacity() == 0 {
+            comments.reserve_exact(1);
         }
+        comments.push(text);
     }
 
     /// Reads a `'SFEN:` line.
@@ -196,6 +212,7 @@ impl GameReader {
             let mut b = built.map_err(|kind| self.fail(line, kind))?;
             b.record_mut().headers = core::mem::take(&mut self.headers);
             b.record_mut().start_comments = core::mem::take(&mut self.start_comments);
+            b.record_mut().moves.reserve_exact(self.move_statements);
             self.builder = Some(b);
         }
         Ok(())
@@ -326,15 +343,15 @@ pub(super) fn ends_in_foul(rest: &[(usize, Stmt<'_>)]) -> bool {
 
 /// Reads a time: whole seconds with an optional fraction (`12`, `12.345`).
 pub(super) fn parse_time(text: &str) -> Option<Duration> {
-    let text = text.trim();
-    let (whole, frac) = match text.split_once('.') {
-        Some((w, f)) => (w, f),
-        None => (text, ""),
+    let text = crate::lines::trim(text);
+    let (whole, frac, dot) = match crate::lines::split_once_ascii(text, b'.') {
+        Some((w, f)) => (w, f, true),
+        None => (text, "", false),
     };
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    if !frac.bytes().all(|b| b.is_ascii_digit()) || (text.contains('.') && frac.is_empty()) {
+    if !frac.bytes().all(|b| b.is_ascii_digit()) || (dot && frac.is_empty()) {
         return None;
     }
     let secs: u64 = whole.parse().ok()?;
