@@ -270,55 +270,34 @@ impl Table {
     /// Stores a proof: mated within `len` plies for every hand at least `hand`. Drops the
     /// entries it makes useless.
     pub(crate) fn store_proven(&mut self, key: u64, hand: PHand, len: u16, amount: u32) {
-        if !self.is_allocated() {
-            return;
-        }
-        let range = self.cluster(key);
-        let t = tag(key);
-        let mut free = None;
-        for i in range {
-            if self.tags[i] != t {
-                continue;
-            }
-            let e = self.entries[i];
-            if e.state == EMPTY || e.key != key {
-                continue;
-            }
-            match e.state {
-                PROVEN if e.hand.le(hand) && e.len <= len => return,
-                PROVEN if hand.le(e.hand) && len <= e.len => {
-                    self.entries[i].state = EMPTY;
-                    self.tags[i] = 0;
-                    free.get_or_insert(i);
-                }
-                UNKNOWN if hand.le(e.hand) => {
-                    self.entries[i].state = EMPTY;
-                    self.tags[i] = 0;
-                    free.get_or_insert(i);
-                }
-                _ => {}
-            }
-        }
-        let i = free.unwrap_or_else(|| self.victim(key));
-        self.tags[i] = t;
-        self.entries[i] = Entry {
-            key,
-            hand,
-            pn: 0,
-            dn: INF,
-            amount,
-            len,
-            min_depth: 0,
-            state: PROVEN,
-        };
+        self.store_decided::<true>(key, hand, len, amount);
     }
 
     /// Stores a disproof: no mate within `len` plies for every hand at most `hand`. Drops the
     /// entries it makes useless.
     pub(crate) fn store_disproven(&mut self, key: u64, hand: PHand, len: u16, amount: u32) {
+        self.store_decided::<false>(key, hand, len, amount);
+    }
+
+    /// Stores a proof (`PROOF`) or a disproof. A proof with hand `h` and length `l` implies
+    /// every proof with at least `h` in hand and a length of at least `l`; a disproof implies
+    /// every disproof with at most its hand and at most its length. Entries the new result
+    /// implies are dropped, and so are the unknown entries it decides; if an entry implies the
+    /// new result, nothing is stored.
+    #[inline(always)]
+    fn store_decided<const PROOF: bool>(&mut self, key: u64, hand: PHand, len: u16, amount: u32) {
         if !self.is_allocated() {
             return;
         }
+        // Whether the result (h, l) implies the result (h2, l2) of the same kind.
+        let implies = |h: PHand, l: u16, h2: PHand, l2: u16| {
+            if PROOF {
+                h.le(h2) && l <= l2
+            } else {
+                h2.le(h) && l2 <= l
+            }
+        };
+        let state = if PROOF { PROVEN } else { DISPROVEN };
         let range = self.cluster(key);
         let t = tag(key);
         let mut free = None;
@@ -330,19 +309,18 @@ impl Table {
             if e.state == EMPTY || e.key != key {
                 continue;
             }
-            match e.state {
-                DISPROVEN if hand.le(e.hand) && len <= e.len => return,
-                DISPROVEN if e.hand.le(hand) && e.len <= len => {
-                    self.entries[i].state = EMPTY;
-                    self.tags[i] = 0;
-                    free.get_or_insert(i);
+            let useless = if e.state == state {
+                if implies(e.hand, e.len, hand, len) {
+                    return;
                 }
-                UNKNOWN if e.hand.le(hand) => {
-                    self.entries[i].state = EMPTY;
-                    self.tags[i] = 0;
-                    free.get_or_insert(i);
-                }
-                _ => {}
+                implies(hand, len, e.hand, e.len)
+            } else {
+                e.state == UNKNOWN && implies(hand, 0, e.hand, 0)
+            };
+            if useless {
+                self.entries[i].state = EMPTY;
+                self.tags[i] = 0;
+                free.get_or_insert(i);
             }
         }
         let i = free.unwrap_or_else(|| self.victim(key));
@@ -350,12 +328,12 @@ impl Table {
         self.entries[i] = Entry {
             key,
             hand,
-            pn: INF,
-            dn: 0,
+            pn: if PROOF { 0 } else { INF },
+            dn: if PROOF { INF } else { 0 },
             amount,
             len,
             min_depth: 0,
-            state: DISPROVEN,
+            state,
         };
     }
 
