@@ -37,6 +37,7 @@ const state = {
   turnStart: 0,
   timer: 0,
   computerTimer: 0,
+  imports: 0, // files read so far (tests wait for it to grow)
   rules: {},
 };
 
@@ -384,6 +385,7 @@ async function importFile(file) {
   } catch (e) {
     $('export').value = `Cannot read ${file.name}: ${e.message}`;
   }
+  state.imports++;
 }
 
 // --- wiring -------------------------------------------------------------------------------------
@@ -435,5 +437,6 @@ window.shogiPage = {
   get clock() { return state.clock; },
   get selected() { return state.selected; },
   get flipped() { return state.flipped; },
+  get imports() { return state.imports; },
 };
 document.body.dataset.ready = 'true';

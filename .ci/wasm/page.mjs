@@ -108,9 +108,12 @@ async function newGame({ start = 'startpos', opponent = 'human', impasse = '24' 
 async function importText(name, contents, moves = 0) {
   const file = join(shots, name);
   writeFileSync(file, contents);
+  // The page reads the file asynchronously: wait until it has counted one more import (a new
+  // game already has no moves and nothing selected, so that alone would not wait for the file).
+  const before = await page.evaluate(() => window.shogiPage.imports);
   const input = await page.$('#import');
   await input.uploadFile(file);
-  await page.waitForFunction((n) => window.shogiPage.game.moves().length === n && !window.shogiPage.selected, {}, moves);
+  await page.waitForFunction((b, n) => window.shogiPage.imports > b && window.shogiPage.game.moves().length === n && !window.shogiPage.selected, {}, before, moves);
 }
 
 async function screenshot(name) {
