@@ -25,10 +25,13 @@ const DISPROVEN: u8 = 3;
 /// Entries per cluster (one board key's hands share a cluster).
 const CLUSTER: usize = 8;
 
+/// One position: 32 bytes, so that a cluster fills four whole cache lines. The low half of the
+/// key is the slot's tag (in [`Table`]'s tag array), the high half is here.
 #[derive(Clone, Copy, Default)]
+#[repr(C)]
 struct Entry {
-    key: u64,
     hand: PHand,
+    key_hi: u32,
     pn: u32,
     dn: u32,
     /// Nodes spent on the entry: what replacement keeps.
@@ -40,6 +43,21 @@ struct Entry {
     min_depth: u16,
     state: u8,
 }
+
+const _: () = assert!(core::mem::size_of::<Entry>() == 32);
+
+/// The entries of one cluster, aligned to a cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Entries([Entry; CLUSTER]);
+
+/// The tags of one cluster: one aligned half cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(32))]
+struct Tags([u32; CLUSTER]);
+
+const _: () = assert!(core::mem::size_of::<Entries>() == 32 * CLUSTER);
+const _: () = assert!(core::mem::size_of::<Tags>() == 32);
 
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,19 +77,27 @@ pub(crate) enum Found {
 
 /// A table of a fixed number of entries.
 ///
-/// Beside the entries, a compact array of 32-bit tags (the high half of each entry's key, 0 for
-/// an empty slot) lets a lookup read one cache line per cluster and touch only the entries
-/// whose tag matches: most lookups of a search are of positions the table does not hold.
+/// Beside the entries, a compact array of 32-bit tags (the low half of each entry's key; the
+/// cluster is chosen by the high bits, so the two are independent) lets a lookup read half a
+/// cache line per cluster and touch only the entries whose tag matches: most lookups of a
+/// search are of positions the table does not hold. An empty slot has tag 0 and state
+/// `EMPTY`; a key whose low half is 0 shares the tag, and the state tells them apart.
 pub(crate) struct Table {
-    entries: Vec<Entry>,
-    tags: Vec<u32>,
+    entries: Vec<Entries>,
+    tags: Vec<Tags>,
     clusters: usize,
 }
 
-/// The tag of a key: never 0, which marks an empty slot.
+/// The tag of a key.
 #[inline]
 fn tag(key: u64) -> u32 {
-    ((key >> 32) as u32) | 1
+    key as u32
+}
+
+/// The high half of a key, kept in its entry.
+#[inline]
+fn key_hi(key: u64) -> u32 {
+    (key >> 32) as u32
 }
 
 impl core::fmt::Debug for Table {
@@ -97,8 +123,8 @@ impl Table {
     /// Returns `false` if the memory could not be had.
     pub(crate) fn allocate(&mut self, mb: usize) -> bool {
         let bytes = mb.saturating_mul(1 << 20);
-        let clusters = (bytes / (core::mem::size_of::<Entry>() * CLUSTER)).max(1);
-        let n = clusters * CLUSTER;
+        let clusters = (bytes / core::mem::size_of::<Entries>()).max(1);
+        let n = clusters;
         if self.entries.len() == n {
             self.clear();
             return true;
@@ -111,8 +137,8 @@ impl Table {
         if v.try_reserve_exact(n).is_err() || t.try_reserve_exact(n).is_err() {
             return false;
         }
-        v.resize(n, Entry::default());
-        t.resize(n, 0);
+        v.resize(n, Entries::default());
+        t.resize(n, Tags::default());
         self.entries = v;
         self.tags = t;
         self.clusters = clusters;
@@ -126,14 +152,14 @@ impl Table {
 
     /// Forgets every entry.
     pub(crate) fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.tags.fill(0);
+        self.entries.fill(Entries::default());
+        self.tags.fill(Tags::default());
     }
 
+    /// The cluster of `key`, chosen by its high bits.
     #[inline]
-    fn cluster(&self, key: u64) -> core::ops::Range<usize> {
-        let c = ((u128::from(key) * self.clusters as u128) >> 64) as usize;
-        c * CLUSTER..(c + 1) * CLUSTER
+    fn cluster(&self, key: u64) -> usize {
+        ((u128::from(key) * self.clusters as u128) >> 64) as usize
     }
 
     /// Reads the first tag of the cluster of `key` (0 without memory), so that a lookup
@@ -143,7 +169,7 @@ impl Table {
         if self.clusters == 0 {
             return 0;
         }
-        self.tags[self.cluster(key).start]
+        self.tags[self.cluster(key)].0[0]
     }
 
     /// What is known of the board `key` with the attacker's hand `hand`, for a mate within
@@ -153,13 +179,16 @@ impl Table {
         let mut exact = None;
         let mut pn_floor = 0;
         let mut dn_floor = 0;
-        let t = tag(key);
-        for i in self.cluster(key) {
-            if self.tags[i] != t {
+        let (t, hi) = (tag(key), key_hi(key));
+        let c = self.cluster(key);
+        let tags = &self.tags[c].0;
+        let entries = &self.entries[c].0;
+        for i in 0..CLUSTER {
+            if tags[i] != t {
                 continue;
             }
-            let e = &self.entries[i];
-            if e.state == EMPTY || e.key != key {
+            let e = &entries[i];
+            if e.state == EMPTY || e.key_hi != hi {
                 continue;
             }
             match e.state {
@@ -201,17 +230,16 @@ impl Table {
 
     /// The slot to write a new entry of `key` into: an empty one, else the one of least
     /// worth (undecided before decided, then least searched).
-    fn victim(&self, key: u64) -> usize {
-        let range = self.cluster(key);
-        let mut best = range.start;
+    fn victim(&self, c: usize) -> usize {
+        let mut best = 0;
         let mut best_worth = u64::MAX;
-        for i in range.clone() {
-            if self.tags[i] == 0 {
+        for i in 0..CLUSTER {
+            if self.tags[c].0[i] == 0 && self.entries[c].0[i].state == EMPTY {
                 return i;
             }
         }
-        for i in range {
-            let e = &self.entries[i];
+        for i in 0..CLUSTER {
+            let e = &self.entries[c].0[i];
             let worth = u64::from(e.amount) + if e.state == UNKNOWN { 0 } else { 1 << 32 };
             if worth < best_worth {
                 best_worth = worth;
@@ -234,29 +262,29 @@ impl Table {
         if !self.is_allocated() {
             return;
         }
-        let range = self.cluster(key);
-        let t = tag(key);
+        let c = self.cluster(key);
+        let (t, hi) = (tag(key), key_hi(key));
         let mut slot = None;
-        for i in range {
-            if self.tags[i] != t {
+        for i in 0..CLUSTER {
+            if self.tags[c].0[i] != t {
                 continue;
             }
-            let e = &self.entries[i];
-            if e.state == UNKNOWN && e.key == key && e.hand == hand {
+            let e = &self.entries[c].0[i];
+            if e.state == UNKNOWN && e.key_hi == hi && e.hand == hand {
                 slot = Some(i);
                 break;
             }
         }
-        let i = slot.unwrap_or_else(|| self.victim(key));
+        let i = slot.unwrap_or_else(|| self.victim(c));
         let (amount, depth) = if slot.is_some() {
-            let old = &self.entries[i];
+            let old = &self.entries[c].0[i];
             (amount.max(old.amount), depth.min(old.min_depth))
         } else {
             (amount, depth)
         };
-        self.tags[i] = t;
-        self.entries[i] = Entry {
-            key,
+        self.tags[c].0[i] = t;
+        self.entries[c].0[i] = Entry {
+            key_hi: hi,
             hand,
             pn: pn.clamp(1, PN_MAX),
             dn: dn.clamp(1, PN_MAX),
@@ -298,15 +326,15 @@ impl Table {
             }
         };
         let state = if PROOF { PROVEN } else { DISPROVEN };
-        let range = self.cluster(key);
-        let t = tag(key);
+        let c = self.cluster(key);
+        let (t, hi) = (tag(key), key_hi(key));
         let mut free = None;
-        for i in range {
-            if self.tags[i] != t {
+        for i in 0..CLUSTER {
+            if self.tags[c].0[i] != t {
                 continue;
             }
-            let e = self.entries[i];
-            if e.state == EMPTY || e.key != key {
+            let e = self.entries[c].0[i];
+            if e.state == EMPTY || e.key_hi != hi {
                 continue;
             }
             let useless = if e.state == state {
@@ -318,15 +346,15 @@ impl Table {
                 e.state == UNKNOWN && implies(hand, 0, e.hand, 0)
             };
             if useless {
-                self.entries[i].state = EMPTY;
-                self.tags[i] = 0;
+                self.entries[c].0[i].state = EMPTY;
+                self.tags[c].0[i] = 0;
                 free.get_or_insert(i);
             }
         }
-        let i = free.unwrap_or_else(|| self.victim(key));
-        self.tags[i] = t;
-        self.entries[i] = Entry {
-            key,
+        let i = free.unwrap_or_else(|| self.victim(c));
+        self.tags[c].0[i] = t;
+        self.entries[c].0[i] = Entry {
+            key_hi: hi,
             hand,
             pn: if PROOF { 0 } else { INF },
             dn: if PROOF { INF } else { 0 },
@@ -339,12 +367,16 @@ impl Table {
 
     /// How full the table is, in permille, from the first thousand entries (as USI `hashfull`).
     pub(crate) fn permille(&self) -> u32 {
-        let sample = &self.tags[..self.tags.len().min(1000)];
+        let sample = &self.entries[..self.entries.len().min(125)];
         if sample.is_empty() {
             return 0;
         }
-        let used = sample.iter().filter(|&&t| t != 0).count();
-        (used * 1000 / sample.len()) as u32
+        let used = sample
+            .iter()
+            .flat_map(|c| c.0.iter())
+            .filter(|e| e.state != EMPTY)
+            .count();
+        (used * 1000 / (sample.len() * CLUSTER)) as u32
     }
 }
 
@@ -394,5 +426,50 @@ mod tests {
         assert!(t.permille() > 0);
         t.clear();
         assert_eq!(t.permille(), 0);
+    }
+
+    /// Keys that share a tag (the low half), keys that share the high half, and a key whose
+    /// tag is 0 like an empty slot's: each finds its own entries only, and a full cluster
+    /// replaces an entry instead of losing the new one.
+    #[test]
+    fn keys_are_told_apart() {
+        let mut t = Table::new();
+        assert!(t.allocate(0));
+        let pawn = PHand::EMPTY.plus(PieceKind::Pawn);
+        let zero_tag = 0x0000_0001_0000_0000;
+        let same_tag = 0x0000_0002_0000_0000;
+        let same_hi = 0x0000_0001_0000_0005;
+        t.store_proven(zero_tag, pawn, 3, 1);
+        assert_eq!(
+            t.look_up(zero_tag, pawn, 3),
+            Found::Proven { hand: pawn, len: 3 }
+        );
+        for other in [same_tag, same_hi, 0] {
+            assert!(matches!(
+                t.look_up(other, pawn, 99),
+                Found::Unknown { exact: None, .. }
+            ));
+        }
+        t.store_disproven(same_tag, pawn, LEN_INF, 1);
+        assert!(matches!(
+            t.look_up(same_tag, pawn, 5),
+            Found::Disproven { .. }
+        ));
+        assert_eq!(
+            t.look_up(zero_tag, pawn, 3),
+            Found::Proven { hand: pawn, len: 3 }
+        );
+        // Fill the cluster with more keys than it holds: the last stored is always found.
+        for k in 10..40u64 {
+            t.store_unknown(k << 32 | k, pawn, 7, 9, 1, 2);
+            assert!(matches!(
+                t.look_up(k << 32 | k, pawn, 9),
+                Found::Unknown {
+                    exact: Some((7, 9, 2)),
+                    ..
+                }
+            ));
+        }
+        assert_eq!(t.permille(), 1000);
     }
 }
