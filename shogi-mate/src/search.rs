@@ -110,6 +110,9 @@ pub(crate) struct Searcher<'a, R: VariantHooks> {
     pub(crate) salt: u64,
     /// Tsume semantics: futile interpositions are not defences.
     pub(crate) tsume: bool,
+    /// New defender's nodes start with their number of replies (see [`evasion_numbers`]);
+    /// otherwise with df-pn+ numbers ([`initial_numbers`]).
+    pub(crate) count_replies: bool,
     pub(crate) nodes: u64,
     node_limit: u64,
     start: Clock,
@@ -180,6 +183,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
             attacker,
             salt,
             tsume,
+            count_replies: true,
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             start,
@@ -549,7 +553,7 @@ impl<'a, R: VariantHooks> Searcher<'a, R> {
                                 children.push(c);
                                 continue;
                             }
-                            let (pn, dn) = if or && !self.tsume {
+                            let (pn, dn) = if or && self.count_replies {
                                 evasion_numbers(&child.pos)
                             } else {
                                 initial_numbers(&node.pos, m, or)
@@ -888,8 +892,8 @@ pub(crate) fn before_disproof<R: VariantHooks>(pos: &Position<R>, m: Move, hand:
 }
 
 /// The first proof and disproof numbers of a child not in the table (df-pn+: how many pieces
-/// of either side reach the destination, whether the move captures or moves the king): every
-/// new node in `Tsume` mode, the new OR nodes in `AnyMate` mode.
+/// of either side reach the destination, whether the move captures or moves the king): the new
+/// OR nodes, and every new node of the shortening searches of `Tsume` mode.
 fn initial_numbers<R: VariantHooks>(pos: &Position<R>, m: Move, or: bool) -> (u32, u32) {
     let us = pos.side_to_move();
     let to = m.to();
@@ -933,13 +937,13 @@ fn initial_numbers<R: VariantHooks>(pos: &Position<R>, m: Move, or: bool) -> (u3
     }
 }
 
-/// The first numbers of a new AND node (the defender to move, in check) in `AnyMate` mode: its
-/// proof number is the number of its defences, the interpositions counted once (late expansion
-/// searches them one at a time), its disproof number 1. A check that leaves one reply is
-/// searched long before one that leaves five. (On the 100 problems of 将棋図巧 at 2M nodes this
-/// solved one more and spent a quarter fewer nodes than the df-pn+ numbers of
-/// [`initial_numbers`]; in `Tsume` mode, whose post-search proves lengths, it spent 5–10 % more,
-/// so that mode keeps df-pn+.)
+/// The first numbers of a new AND node (the defender to move, in check) in the search for a
+/// first mate: its proof number is the number of its defences, the interpositions counted once
+/// (late expansion searches them one at a time), its disproof number 1. A check that leaves one
+/// reply is searched long before one that leaves five. (On the 100 problems of 将棋図巧 at 2M
+/// nodes this solved two more in `AnyMate` mode and spent a quarter fewer nodes than the df-pn+
+/// numbers of [`initial_numbers`]; the shortening searches of `Tsume` mode spent 5–10 % more
+/// with it, so they keep df-pn+.)
 fn evasion_numbers<R: VariantHooks>(pos: &Position<R>) -> (u32, u32) {
     let mut board = 0u32;
     let mut drops = 0u32;

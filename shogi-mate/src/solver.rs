@@ -177,6 +177,9 @@ impl Solver {
                 let mut best = len;
                 let mut exact = !tsume;
                 if tsume {
+                    // The shortening searches revisit the first search's tree with a tighter
+                    // bound; df-pn+ numbers serve them better (see `evasion_numbers`).
+                    s.count_replies = false;
                     loop {
                         if best < 3 {
                             exact = true;
