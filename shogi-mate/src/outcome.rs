@@ -58,11 +58,11 @@ pub enum Length {
     Exact,
     /// The attacker's moves of the line force mate (the search proved every defence), but the
     /// length is not proved to be the problem's ([`Mode::AnyMate`](crate::Mode::AnyMate), or a
-    /// [`Mode::Tsume`](crate::Mode::Tsume) post-search stopped by a limit). In
-    /// [`Mode::AnyMate`](crate::Mode::AnyMate) the defender's moves of the line are one
-    /// defence, not always the longest: against the best defence the mate may take more plies
-    /// than the line shows (so a search limited to fewer plies than that may answer
-    /// [`Reason::MaxPlies`] for a position whose unlimited search shows a shorter line).
+    /// [`Mode::Tsume`](crate::Mode::Tsume) post-search stopped by a limit). In both cases the
+    /// defender's moves of the line are one defence, not always the longest: against the best
+    /// defence the mate may take more plies than the line shows, even more than the problem's
+    /// length (so a search limited to fewer plies than that may answer [`Reason::MaxPlies`]
+    /// for a position whose unlimited search shows a shorter line).
     UpperBound,
 }
 
