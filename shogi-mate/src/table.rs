@@ -124,8 +124,7 @@ impl Table {
     pub(crate) fn allocate(&mut self, mb: usize) -> bool {
         let bytes = mb.saturating_mul(1 << 20);
         let clusters = (bytes / core::mem::size_of::<Entries>()).max(1);
-        let n = clusters;
-        if self.entries.len() == n {
+        if self.entries.len() == clusters {
             self.clear();
             return true;
         }
@@ -134,11 +133,11 @@ impl Table {
         self.clusters = 0;
         let mut v = Vec::new();
         let mut t = Vec::new();
-        if v.try_reserve_exact(n).is_err() || t.try_reserve_exact(n).is_err() {
+        if v.try_reserve_exact(clusters).is_err() || t.try_reserve_exact(clusters).is_err() {
             return false;
         }
-        v.resize(n, Entries::default());
-        t.resize(n, Tags::default());
+        v.resize(clusters, Entries::default());
+        t.resize(clusters, Tags::default());
         self.entries = v;
         self.tags = t;
         self.clusters = clusters;
